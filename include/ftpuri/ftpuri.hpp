@@ -1,0 +1,9 @@
+// ftpuri/ftpuri.hpp: the whole library in one include.
+#pragma once
+
+#include "ftpuri/charset.hpp"
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/options.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/pct.hpp"
+#include "ftpuri/uri_view.hpp"

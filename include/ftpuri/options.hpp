@@ -1,0 +1,30 @@
+// ftpuri/options.hpp: the syntax profiles and the limits of one parse.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <optional>
+
+namespace ftpuri {
+
+// Which grammar to accept; PRODUCT.md's "Syntax profiles". The seeds disagree, so the caller
+// chooses; strict is the default because it is the one to sanitize untrusted input with.
+enum class profile : std::uint8_t {
+    strict,   // docs/grammar.abnf: ftp rules, DNS host, safety rules as errors
+    rfc3986,  // any RFC 3986 URI with scheme ftp and an authority; safety rules still apply
+};
+
+[[nodiscard]] std::string_view to_string(profile p) noexcept;
+[[nodiscard]] std::optional<profile> profile_from_string(std::string_view name) noexcept;
+
+// The default length limit: 64 KiB. Every input is bounded, so no input costs more than
+// max_length table lookups. Offsets are uint32_t, so the limit can never exceed max_length_cap.
+inline constexpr std::uint32_t default_max_length = 64 * 1024;
+inline constexpr std::uint32_t max_length_cap = 0xFFFF'FFFE;
+
+struct parse_options {
+    profile syntax = profile::strict;
+    std::uint32_t max_length = default_max_length;
+};
+
+}  // namespace ftpuri

@@ -1,0 +1,79 @@
+// ftpuri/parse.hpp: check an ftp URI and take it apart.
+//
+//     std::string const text = "ftp://ftp.example.org/pub/README;type=a";
+//     ftpuri::parse_result const r = ftpuri::parse(text);
+//     if (!r) {
+//         ftpuri::diagnostic const& e = r.error();   // e.id, e.offset, e.info().hint
+//         ...
+//     }
+//     r->host();        // "ftp.example.org", a view into `text`
+//     r->typecode();    // 'a'
+//
+// One scanner serves every entry point. It makes one pass over the path (the authority is first
+// located, then scanned), reads each byte through a 256-entry table named after its ABNF rule,
+// never backtracks, never recurses, never allocates and never throws. Its cost is linear in the
+// input, which parse_options::max_length bounds (64 KiB by default).
+//
+// validate() is the same scanner with storing turned off: validate(s, o) == parse(s, o).has_value()
+// for every input, and a test and a fuzzer hold it to that.
+//
+// Parsing stops at the first error. The overloads taking a diagnostic_list also collect the
+// warnings found before it, then the error and any note that explains it (interop.*).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/options.hpp"
+#include "ftpuri/uri_view.hpp"
+
+namespace ftpuri {
+
+// Either a uri_view or the first error.
+class parse_result {
+public:
+    [[nodiscard]] bool has_value() const noexcept { return ok_; }
+    [[nodiscard]] explicit operator bool() const noexcept { return ok_; }
+
+    // Precondition: has_value().
+    [[nodiscard]] uri_view const& value() const noexcept { return view_; }
+    [[nodiscard]] uri_view const& operator*() const noexcept { return view_; }
+    [[nodiscard]] uri_view const* operator->() const noexcept { return &view_; }
+
+    // Precondition: !has_value().
+    [[nodiscard]] diagnostic const& error() const noexcept { return error_; }
+
+    static parse_result success(uri_view const& v) noexcept
+    {
+        parse_result r;
+        r.view_ = v;
+        r.ok_ = true;
+        return r;
+    }
+    static parse_result failure(diagnostic const& e) noexcept
+    {
+        parse_result r;
+        r.error_ = e;
+        return r;
+    }
+
+private:
+    uri_view view_{};
+    diagnostic error_{};
+    bool ok_ = false;
+};
+
+[[nodiscard]] parse_result parse(std::string_view input, parse_options const& options = {}) noexcept;
+[[nodiscard]] parse_result parse(std::string_view input, parse_options const& options,
+                                 diagnostic_list& out) noexcept;
+
+// A uri_view points into the string it was parsed from; a temporary std::string would leave it
+// dangling at the end of the full expression. These overloads make that a compile error.
+parse_result parse(std::string&& input, parse_options const& options = {}) = delete;
+parse_result parse(std::string&& input, parse_options const& options, diagnostic_list& out) = delete;
+
+[[nodiscard]] bool validate(std::string_view input, parse_options const& options = {}) noexcept;
+[[nodiscard]] bool validate(std::string_view input, parse_options const& options, diagnostic_list& out) noexcept;
+
+}  // namespace ftpuri

@@ -1,0 +1,225 @@
+// ftpuri/uri_view.hpp: a parsed ftp URI as offsets into the caller's string.
+//
+// A uri_view owns nothing and never allocates: it is the caller's pointer and length plus
+// uint32_t offsets. It stays valid exactly as long as the caller's string does, which is why
+// parse() refuses temporaries (see parse.hpp). Absent parts have the offset `npos`.
+//
+//     ftp://user:pass@host.example:2121/pub/dir/file.txt;type=i?q#frag
+//     |  |  |   |    |            |    |                |      | |    |
+//     |  |  |   |    |            |    path_begin       |      | |    size()
+//     |  |  |   |    |            port_begin            |      | fragment_begin (after '#')
+//     |  |  |   |    host_begin, host_end               |      query_begin (after '?';
+//     |  |  |   password_begin, password_end            |                   rfc3986 only)
+//     |  |  user_begin, user_end                        typecode_begin (the ';'), path_end
+//     |  scheme_end (the ':')
+//     0
+//
+//     user      [user_begin, user_end)          npos when there is no '@'
+//     password  [password_begin, password_end)  npos when the userinfo has no ':'
+//     host      [host_begin, host_end)          with the brackets of an IP-literal
+//     port      [port_begin, port_end)          npos when there is no ':'; empty for "host:"
+//     path      [path_begin, path_end)          "" or "/..."; excludes the typecode
+//     typecode  [typecode_begin, typecode_begin + 7)  ";type=X"
+//     query     [query_begin, query_end)        excludes '?'
+//     fragment  [fragment_begin, size())        excludes '#'
+//
+// The path splits into segments at '/': every segment but the last is a <cwd>, the last is the
+// <name> (RFC 1738 3.2.2). "ftp://h/a/b/" has cwds "a", "b" and an empty name; "ftp://h" has
+// no segments at all.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <span>
+#include <string_view>
+
+#include "ftpuri/diagnostic.hpp"
+
+namespace ftpuri {
+
+enum class host_kind : std::uint8_t {
+    dns_name,   // a DNS host name (strict), letters, digits, '-' and '.'
+    ipv4,       // dotted-decimal IPv4address
+    ipv6,       // IP-literal holding an IPv6address
+    ipvfuture,  // IP-literal holding an IPvFuture (rfc3986 profile only)
+    reg_name,   // an RFC 3986 reg-name that is not a DNS name (rfc3986 profile only)
+};
+
+[[nodiscard]] std::string_view to_string(host_kind k) noexcept;
+
+// The segments of a path, iterated without allocating.
+class segment_range {
+public:
+    class iterator {
+    public:
+        using value_type = std::string_view;
+        using difference_type = std::ptrdiff_t;
+        using iterator_category = std::forward_iterator_tag;
+
+        iterator() noexcept = default;
+        [[nodiscard]] std::string_view operator*() const noexcept { return {begin_, next_slash()}; }
+        iterator& operator++() noexcept
+        {
+            char const* s = next_slash();
+            begin_ = s == end_ ? nullptr : s + 1;
+            return *this;
+        }
+        iterator operator++(int) noexcept
+        {
+            iterator old = *this;
+            ++*this;
+            return old;
+        }
+        friend bool operator==(iterator const&, iterator const&) noexcept = default;
+
+    private:
+        friend class segment_range;
+        iterator(char const* begin, char const* end) noexcept : begin_(begin), end_(end) {}
+        [[nodiscard]] char const* next_slash() const noexcept
+        {
+            char const* s = begin_;
+            while (s != end_ && *s != '/') ++s;
+            return s;
+        }
+        char const* begin_ = nullptr;  // first byte of the current segment; nullptr at the end
+        char const* end_ = nullptr;    // end of the path
+    };
+
+    segment_range() noexcept = default;
+    // `path` is "" or begins with '/'.
+    explicit segment_range(std::string_view path) noexcept : path_(path) {}
+
+    [[nodiscard]] iterator begin() const noexcept
+    {
+        if (path_.empty()) return end();
+        return {path_.data() + 1, path_.data() + path_.size()};
+    }
+    [[nodiscard]] iterator end() const noexcept { return {nullptr, path_.data() + path_.size()}; }
+    [[nodiscard]] bool empty() const noexcept { return path_.empty(); }
+    [[nodiscard]] std::size_t size() const noexcept
+    {
+        std::size_t n = 0;
+        for (char c : path_) n += c == '/' ? 1U : 0U;
+        return n;
+    }
+
+private:
+    std::string_view path_;
+};
+
+class uri_view {
+public:
+    static constexpr std::uint32_t npos = 0xFFFF'FFFF;
+
+    uri_view() noexcept = default;
+
+    // The whole input, as given.
+    [[nodiscard]] std::string_view buffer() const noexcept { return {data_, size_}; }
+    [[nodiscard]] std::uint32_t size() const noexcept { return size_; }
+
+    // "ftp" in any case (scheme_uppercase warns about "FTP").
+    [[nodiscard]] std::string_view scheme() const noexcept { return {data_, 3}; }
+
+    [[nodiscard]] bool has_userinfo() const noexcept { return user_begin_ != npos; }
+    [[nodiscard]] std::string_view user() const noexcept { return part(user_begin_, user_end_); }
+    [[nodiscard]] bool has_password() const noexcept { return password_begin_ != npos; }
+    [[nodiscard]] std::string_view password() const noexcept { return part(password_begin_, password_end_); }
+
+    // As written: brackets included for an IP-literal, case kept.
+    [[nodiscard]] std::string_view host() const noexcept { return part(host_begin_, host_end_); }
+    // The host without an IP-literal's brackets.
+    [[nodiscard]] std::string_view host_address() const noexcept
+    {
+        bool const literal = kind_ == host_kind::ipv6 || kind_ == host_kind::ipvfuture;
+        return literal ? part(host_begin_ + 1, host_end_ - 1) : host();
+    }
+    [[nodiscard]] host_kind host_type() const noexcept { return kind_; }
+
+    // A port is present when a ':' follows the host, even with no digits ("host:").
+    [[nodiscard]] bool has_port() const noexcept { return port_begin_ != npos; }
+    [[nodiscard]] std::string_view port() const noexcept { return part(port_begin_, port_end_); }
+    // The port's value, 0 when there is none or it is empty.
+    [[nodiscard]] std::uint16_t port_number() const noexcept { return port_number_; }
+    // The port to connect to: the URI's, or 21.
+    [[nodiscard]] std::uint16_t effective_port() const noexcept { return port_number_ != 0 ? port_number_ : 21; }
+
+    // "" or "/...", without the typecode.
+    [[nodiscard]] std::string_view path() const noexcept { return part(path_begin_, path_end_); }
+    [[nodiscard]] segment_range segments() const noexcept { return segment_range(path()); }
+    // The last segment, the file (or, for ;type=d, the directory) to act on; "" if none.
+    [[nodiscard]] std::string_view name() const noexcept
+    {
+        std::string_view const p = path();
+        return p.empty() ? p : p.substr(p.rfind('/') + 1);
+    }
+    // The directory part: the path up to and including its last '/'; "" if the path is empty.
+    [[nodiscard]] std::string_view cwd_path() const noexcept
+    {
+        std::string_view const p = path();
+        return p.empty() ? p : p.substr(0, p.rfind('/') + 1);
+    }
+
+    [[nodiscard]] bool has_typecode() const noexcept { return typecode_begin_ != npos; }
+    // 'a', 'i' or 'd' (lowercased), or '\0' when there is no typecode.
+    [[nodiscard]] char typecode() const noexcept { return typecode_; }
+    // ";type=X" as written.
+    [[nodiscard]] std::string_view typecode_part() const noexcept
+    {
+        return has_typecode() ? std::string_view(data_ + typecode_begin_, 7) : std::string_view();
+    }
+
+    [[nodiscard]] bool has_query() const noexcept { return query_begin_ != npos; }
+    [[nodiscard]] std::string_view query() const noexcept { return part(query_begin_, query_end_); }
+    [[nodiscard]] bool has_fragment() const noexcept { return fragment_begin_ != npos; }
+    [[nodiscard]] std::string_view fragment() const noexcept { return part(fragment_begin_, size_); }
+
+    // The raw text of a component (user, password, host, port, path, typecode, query, fragment;
+    // scheme; input for the whole buffer). Empty when absent.
+    [[nodiscard]] std::string_view raw(component c) const noexcept;
+
+    // Percent-decodes component `c` into `out` and returns the decoded size, or npos when `out`
+    // is too small (decoded_size() bytes always suffice). Never allocates. Every escape in a
+    // view is well-formed (the parser checked), so a small buffer is the only failure.
+    [[nodiscard]] std::size_t decode_into(component c, std::span<char> out) const noexcept;
+    // The exact size decode_into(c, ...) writes.
+    [[nodiscard]] std::size_t decoded_size(component c) const noexcept;
+
+    // Offsets, for callers that want them directly (see the diagram above).
+    struct offsets {
+        std::uint32_t scheme_end, user_begin, user_end, password_begin, password_end, host_begin,
+            host_end, port_begin, port_end, path_begin, path_end, typecode_begin, query_begin,
+            query_end, fragment_begin;
+    };
+    [[nodiscard]] offsets raw_offsets() const noexcept
+    {
+        return {3,           user_begin_, user_end_,   password_begin_, password_end_,
+                host_begin_, host_end_,   port_begin_, port_end_,       path_begin_,
+                path_end_,   typecode_begin_, query_begin_, query_end_, fragment_begin_};
+    }
+
+private:
+    template <class, bool>
+    friend class scanner;
+
+    [[nodiscard]] std::string_view part(std::uint32_t b, std::uint32_t e) const noexcept
+    {
+        return b == npos ? std::string_view() : std::string_view(data_ + b, e - b);
+    }
+
+    char const* data_ = nullptr;
+    std::uint32_t size_ = 0;
+    std::uint32_t user_begin_ = npos, user_end_ = npos;
+    std::uint32_t password_begin_ = npos, password_end_ = npos;
+    std::uint32_t host_begin_ = 0, host_end_ = 0;
+    std::uint32_t port_begin_ = npos, port_end_ = npos;
+    std::uint32_t path_begin_ = 0, path_end_ = 0;
+    std::uint32_t typecode_begin_ = npos;
+    std::uint32_t query_begin_ = npos, query_end_ = npos;
+    std::uint32_t fragment_begin_ = npos;
+    std::uint16_t port_number_ = 0;
+    host_kind kind_ = host_kind::dns_name;
+    char typecode_ = '\0';
+};
+
+}  // namespace ftpuri

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package ftpuri builds, tests, fuzzes or benchmarks with.
+# Idempotent, non-interactive, for root on a fresh machine; the README's two commands call it.
+set -euo pipefail
+
+packages=(
+  # build
+  build-essential cmake ninja-build pkg-config git python3
+  # clang 14: the second compiler, libFuzzer and the sanitizer runtimes
+  clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14
+  # tests, properties, oracle, benchmarks
+  libgtest-dev libgmock-dev librapidcheck-dev libre2-dev libbenchmark-dev
+  # CLI and tests: argument parsing; JSON reading and streaming writing
+  libcli11-dev rapidjson-dev
+  # lenient profile: IDNA (UTS #46) host conversion
+  libidn2-dev
+  # peers measured and compared against
+  liburiparser-dev libboost-url1.81-dev libcurl4-openssl-dev
+  # SARIF schema validation in the tests
+  python3-jsonschema
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "install-deps: missing packages (run as root to install): ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+echo "install-deps: all ${#packages[@]} packages present"

@@ -1,0 +1,894 @@
+// src/scanner.hpp: the one scanner behind parse() and validate(). Internal.
+//
+// It reads the input once, left to right, each byte through a 256-entry table named after the
+// ABNF rule of docs/grammar.abnf that governs it, and stops at the first error. It never
+// allocates, never recurses, never backtracks more than the seven bytes of a typecode, and
+// never throws. docs/scanner.md says, rule by rule, what it reports and where.
+//
+// Two policies make it four functions with no run-time cost:
+//   Sink   discard_warnings: warning checks compile to nothing (parse(s), validate(s));
+//          collect_warnings: warnings go into a caller's diagnostic_list.
+//   Store  true fills the uri_view; false is validate(): the same scan, nothing kept.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "ftpuri/charset.hpp"
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/options.hpp"
+#include "ftpuri/pct.hpp"
+#include "ftpuri/uri_view.hpp"
+#include "utf8.hpp"
+
+namespace ftpuri {
+
+struct discard_warnings {
+    static constexpr bool collecting = false;
+};
+struct collect_warnings {
+    static constexpr bool collecting = true;
+    diagnostic_list* list;
+};
+
+namespace detail {
+
+// What the path loop does with a byte. `plain` bytes are skipped by the inner loop; everything
+// else leaves it.
+enum path_byte : std::uint8_t { plain, slash, percent, semicolon, question, hash, bad };
+
+consteval std::array<std::uint8_t, 256> make_path_table(charset segment_char)
+{
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned c = 0; c < 256; ++c) {
+        auto const b = static_cast<unsigned char>(c);
+        t[c] = segment_char.contains(b) ? plain : bad;
+    }
+    t['/'] = slash;
+    t['%'] = percent;
+    t['?'] = question;
+    t['#'] = hash;
+    if (!segment_char.contains(';')) t[';'] = semicolon;
+    return t;
+}
+
+// strict:  ftp-segment = *ftp-segment-char        (pchar without ";")
+inline constexpr auto ftp_segment_table = make_path_table(chars::ftp_segment_char);
+// rfc3986: segment = *pchar
+inline constexpr auto segment_table = make_path_table(chars::pchar);
+
+// Where the authority ends (RFC 3986 3.2: the next "/", "?" or "#"), and its "@"s.
+enum authority_byte : std::uint8_t { inside, ends, at_sign };
+consteval std::array<std::uint8_t, 256> make_authority_table()
+{
+    std::array<std::uint8_t, 256> t{};
+    t['/'] = t['?'] = t['#'] = ends;
+    t['@'] = at_sign;
+    return t;
+}
+inline constexpr auto authority_table = make_authority_table();
+
+constexpr bool is_upper(unsigned char c) noexcept { return c >= 'A' && c <= 'Z'; }
+constexpr unsigned char to_lower(unsigned char c) noexcept
+{
+    return is_upper(c) ? static_cast<unsigned char>(c | 0x20) : c;
+}
+
+}  // namespace detail
+
+template <class Sink, bool Store>
+class scanner {
+public:
+    static constexpr std::uint32_t npos = uri_view::npos;
+
+    scanner(std::string_view input, parse_options const& options, Sink sink) noexcept
+        : s_(reinterpret_cast<unsigned char const*>(input.data())),
+          input_(input),
+          strict_(options.syntax == profile::strict),
+          max_length_(options.max_length < max_length_cap ? options.max_length : max_length_cap),
+          sink_(sink)
+    {
+    }
+
+    // True when the input is valid; then view() describes it, else error() says why.
+    bool run() noexcept
+    {
+        if (input_.empty()) return fail(diag_id::input_empty, component::input, 0, 0);
+        if (input_.size() > max_length_) {
+            std::size_t const excess = input_.size() - max_length_;
+            return fail(diag_id::input_too_long, component::input, max_length_,
+                        excess > npos ? npos : static_cast<std::uint32_t>(excess));
+        }
+        n_ = static_cast<std::uint32_t>(input_.size());
+        if (!scan_scheme() || !scan_authority() || !scan_path()) return false;
+        if constexpr (Store) fill_view();
+        return true;
+    }
+
+    [[nodiscard]] uri_view const& view() const noexcept { return view_; }
+    [[nodiscard]] diagnostic const& error() const noexcept { return error_; }
+    [[nodiscard]] std::optional<diag_id> note() const noexcept { return note_; }
+
+private:
+    // ---- reporting ---------------------------------------------------------------------------
+
+    void warn(diag_id id, component where, std::uint32_t offset, std::uint32_t length) noexcept
+    {
+        if constexpr (Sink::collecting) {
+            auto const bit = static_cast<unsigned>(id);
+            std::uint64_t const mask = std::uint64_t{1} << (bit % 64);
+            std::uint64_t& word = reported_[bit / 64];
+            if ((word & mask) != 0) return;  // once per URI: see docs/scanner.md
+            word |= mask;
+            sink_.list->push({id, severity::warning, where, offset, length});
+        }
+    }
+
+    // Records the error and returns false, so that a check reads `return fail(...)`.
+    bool fail(diag_id id, component where, std::uint32_t offset, std::uint32_t length,
+              std::optional<diag_id> note = std::nullopt) noexcept
+    {
+        error_ = {id, severity::error, where, offset, length};
+        note_ = note;
+        return false;
+    }
+
+    // Safety rules that are errors in strict and warnings elsewhere.
+    bool fail_if_strict(diag_id id, component where, std::uint32_t offset, std::uint32_t length) noexcept
+    {
+        if (strict_) return fail(id, where, offset, length);
+        warn(id, where, offset, length);
+        return true;
+    }
+
+    [[nodiscard]] bool only_space_or_controls_after(std::uint32_t q) const noexcept
+    {
+        for (std::uint32_t i = q + 1; i < n_; ++i)
+            if (s_[i] != ' ' && !chars::control.contains(s_[i])) return false;
+        return true;
+    }
+
+    // A byte that the component's rule excludes, reported by what it is (docs/scanner.md,
+    // "Bad bytes"). Always returns false.
+    [[gnu::cold, gnu::noinline]] bool bad_byte(std::uint32_t q, component where) noexcept
+    {
+        unsigned char const c = s_[q];
+        bool const at_edge = q == 0 || only_space_or_controls_after(q);
+        if (chars::control.contains(c)) {
+            std::optional<diag_id> note;
+            if (c == '\t' || c == '\n' || c == '\r') note = diag_id::interop_tab_newline;
+            if (at_edge) note = diag_id::interop_edge_whitespace;
+            return fail(diag_id::char_control, where, q, 1, note);
+        }
+        if (c == ' ') {
+            return fail(diag_id::char_space, where, q, 1,
+                        at_edge ? std::optional(diag_id::interop_edge_whitespace) : std::nullopt);
+        }
+        if (chars::non_ascii.contains(c)) return fail(diag_id::char_non_ascii, where, q, 1);
+        if (chars::unsafe.contains(c)) {
+            return fail(diag_id::char_unsafe, where, q, 1,
+                        c == '\\' ? std::optional(diag_id::interop_backslash) : std::nullopt);
+        }
+        if (where == component::host) return fail(diag_id::host_invalid_char, where, q, 1);
+        return fail(diag_id::char_not_allowed, where, q, 1);
+    }
+
+    // ---- pct-encoded -------------------------------------------------------------------------
+
+    // Which decoded bytes an escape may not hold, by component (PRODUCT.md "Safety rules").
+    enum class escape_rules : std::uint8_t { free, safety };
+
+    // pct-encoded = "%" HEXDIG HEXDIG
+    // Checks the escape at q (s_[q] == '%') within [q, limit) and returns the decoded byte,
+    // or -1 after fail().
+    int scan_escape(std::uint32_t q, std::uint32_t limit, component where, escape_rules rules) noexcept
+    {
+        int const hi = q + 1 < limit ? hex_value(s_[q + 1]) : -1;
+        int const lo = hi >= 0 && q + 2 < limit ? hex_value(s_[q + 2]) : -1;
+        if (hi < 0 || lo < 0) [[unlikely]] {
+            fail(diag_id::pct_malformed, where, q, hi < 0 ? 1 : 2);
+            return -1;
+        }
+        auto const byte = static_cast<unsigned char>(hi * 16 + lo);
+        if (rules == escape_rules::safety && chars::control.contains(byte)) [[unlikely]] {
+            if (byte == 0 || byte == '\r' || byte == '\n') {
+                fail(diag_id::pct_forbidden_control, where, q, 3);
+                return -1;
+            }
+            if (!fail_if_strict(diag_id::pct_control, where, q, 3)) return -1;
+        }
+        if constexpr (Sink::collecting) {
+            if (s_[q + 1] >= 'a' || s_[q + 2] >= 'a') warn(diag_id::pct_lowercase, where, q, 3);
+            if (chars::unreserved.contains(byte)) warn(diag_id::pct_needless, where, q, 3);
+        }
+        return byte;
+    }
+
+    // ---- scheme ------------------------------------------------------------------------------
+
+    // ftp-URI    = ftp-scheme ":" "//" authority ftp-path [ "#" fragment ]
+    // ftp-scheme = "ftp"                  ; case-insensitive
+    // scheme     = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    bool scan_scheme() noexcept
+    {
+        unsigned char const first = s_[0];
+        if (first == ' ' || chars::control.contains(first)) return bad_byte(0, component::scheme);
+        std::uint32_t end = 0;
+        if (chars::alpha.contains(first)) {
+            end = 1;
+            while (end < n_ && chars::scheme_char.contains(s_[end])) ++end;
+        }
+        if (end == 0 || end == n_ || s_[end] != ':') return fail(diag_id::scheme_missing, component::scheme, 0, 0);
+        bool const is_ftp = end == 3 && detail::to_lower(s_[0]) == 'f' && detail::to_lower(s_[1]) == 't' &&
+                            detail::to_lower(s_[2]) == 'p';
+        if (!is_ftp) return fail(diag_id::scheme_not_ftp, component::scheme, 0, end);
+        if (detail::is_upper(s_[0]) || detail::is_upper(s_[1]) || detail::is_upper(s_[2]))
+            warn(diag_id::scheme_uppercase, component::scheme, 0, 3);
+        if (n_ < 6 || s_[4] != '/' || s_[5] != '/')
+            return fail(diag_id::authority_missing, component::authority, 4, 0, diag_id::interop_scheme_slashes);
+        return true;
+    }
+
+    // ---- authority ---------------------------------------------------------------------------
+
+    // authority = [ user-pass "@" ] host [ ":" port ]
+    bool scan_authority() noexcept
+    {
+        std::uint32_t const begin = 6;
+        std::uint32_t end = begin;
+        std::uint32_t first_at = npos;
+        std::uint32_t second_at = npos;
+        for (; end < n_; ++end) {
+            std::uint8_t const kind = detail::authority_table[s_[end]];
+            if (kind == detail::inside) [[likely]]
+                continue;
+            if (kind == detail::ends) break;
+            if (first_at == npos) {
+                first_at = end;
+            } else if (second_at == npos) {
+                second_at = end;
+            }
+        }
+        authority_end_ = end;
+
+        std::uint32_t host = begin;
+        // [ user-pass "@" ]
+        if (first_at != npos) {
+            if (!scan_userinfo(begin, first_at)) return false;
+            if (second_at != npos) {
+                return fail(diag_id::userinfo_multiple_at, component::authority, first_at, 1,
+                            diag_id::interop_multiple_at);
+            }
+            host = first_at + 1;
+        }
+        return scan_host(host, end) && scan_port(end);
+    }
+
+    // user-pass = user [ ":" password ]
+    // user      = *usp-char
+    // password  = *usp-char
+    // usp-char  = unreserved / pct-encoded / sub-delims      ; no raw ":" or "@"
+    // (rfc3986: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ), the password being
+    //  everything after the first ":")
+    bool scan_userinfo(std::uint32_t begin, std::uint32_t end) noexcept
+    {
+        user_begin_ = begin;
+        std::uint32_t colon = npos;
+        component where = component::user;
+        utf8_checker utf8;
+        std::uint32_t part_begin = begin;
+        for (std::uint32_t q = begin; q < end;) {
+            unsigned char const c = s_[q];
+            if (chars::usp_char.contains(c)) [[likely]] {
+                utf8.raw_byte();
+                ++q;
+            } else if (c == '%') {
+                int const byte = scan_escape(q, end, where, escape_rules::safety);
+                if (byte < 0) return false;
+                utf8.escaped_byte(static_cast<unsigned char>(byte));
+                q += 3;
+            } else if (c == ':' && colon == npos) {
+                if (!utf8.ok()) warn(diag_id::pct_non_utf8, where, part_begin, q - part_begin);
+                utf8 = {};
+                colon = q;
+                where = component::password;
+                part_begin = ++q;
+            } else if (c == ':' && !strict_) {
+                utf8.raw_byte();
+                ++q;
+            } else if (c == ':') {
+                return fail(diag_id::userinfo_raw_colon, component::password, q, 1);
+            } else {
+                return bad_byte(q, where);
+            }
+        }
+        if (!utf8.ok()) warn(diag_id::pct_non_utf8, where, part_begin, end - part_begin);
+
+        user_end_ = colon == npos ? end : colon;
+        if (colon != npos) {
+            password_begin_ = colon + 1;
+            password_end_ = end;
+            warn(diag_id::userinfo_password, component::password, password_begin_, end - password_begin_);
+        }
+        if (user_end_ == user_begin_) {
+            warn(diag_id::userinfo_empty_user, component::user, end, 1);
+        } else if constexpr (Sink::collecting) {
+            if (user_is_anonymous()) warn(diag_id::userinfo_anonymous, component::user, user_begin_, user_end_ - user_begin_);
+        }
+        return true;
+    }
+
+    // "anonymous" in any case and any percent-encoding: the user RFC 1635 logs in as anyway.
+    [[nodiscard]] bool user_is_anonymous() const noexcept
+    {
+        constexpr std::string_view anonymous = "anonymous";
+        std::size_t matched = 0;
+        for (std::uint32_t q = user_begin_; q < user_end_; ++matched) {
+            unsigned char c = s_[q];
+            if (c == '%') {  // well-formed: scan_userinfo checked it
+                c = static_cast<unsigned char>(hex_value(s_[q + 1]) * 16 + hex_value(s_[q + 2]));
+                q += 3;
+            } else {
+                ++q;
+            }
+            if (matched >= anonymous.size() || detail::to_lower(c) != anonymous[matched]) return false;
+        }
+        return matched == anonymous.size();
+    }
+
+    // host = IP-literal / IPv4address / dns-name        (rfc3986: ... / reg-name)
+    bool scan_host(std::uint32_t begin, std::uint32_t end) noexcept
+    {
+        host_begin_ = begin;
+        if (begin < end && s_[begin] == '[') return scan_ip_literal(begin, end);
+
+        // Find where the name ends (at ":" or the authority's end), checking its bytes.
+        std::uint32_t q = begin;
+        std::uint32_t first_escape = npos;
+        std::uint32_t first_upper = npos;
+        charset const& name_char = strict_ ? dns_name_char : chars::reg_name_char;
+        while (q < end && s_[q] != ':') {
+            unsigned char const c = s_[q];
+            if (name_char.contains(c)) [[likely]] {
+                if (detail::is_upper(c) && first_upper == npos) first_upper = q;
+                ++q;
+            } else if (c == '%') {
+                if (scan_escape(q, end, component::host, escape_rules::safety) < 0) return false;
+                if (strict_) {
+                    return fail(diag_id::host_percent_encoded, component::host, q, 3,
+                                diag_id::interop_host_percent_encoded);
+                }
+                if (first_escape == npos) first_escape = q;
+                q += 3;
+            } else if (chars::reg_name_char.contains(c)) {  // strict: "_", "~" or a sub-delim
+                return fail(diag_id::host_invalid_char, component::host, q, 1);
+            } else {
+                return bad_byte(q, component::host);
+            }
+        }
+        host_end_ = q;
+        std::uint32_t const length = q - begin;
+
+        if (length == 0) {
+            kind_ = host_kind::reg_name;
+            return fail_if_strict(diag_id::host_empty, component::host, begin, 0);
+        }
+        if (first_upper != npos) warn(diag_id::host_uppercase, component::host, first_upper, 1);
+        if (first_escape != npos) warn(diag_id::interop_host_percent_encoded, component::host, first_escape, 3);
+
+        if (ends_in_a_number(begin, q)) {
+            if (is_ipv4address(begin, q)) {
+                kind_ = host_kind::ipv4;
+                return true;
+            }
+            kind_ = host_kind::reg_name;
+            return fail_if_strict(diag_id::host_numeric_ambiguous, component::host, begin, length);
+        }
+        std::optional<diagnostic> const dns_error = check_dns_name(begin, q);
+        if (!dns_error) {
+            kind_ = host_kind::dns_name;
+            return true;
+        }
+        if (strict_) return fail(dns_error->id, component::host, dns_error->offset, dns_error->length);
+        kind_ = host_kind::reg_name;
+        warn(diag_id::host_not_dns, component::host, begin, length);
+        return true;
+    }
+
+    // The characters of a dns-name: label = ALPHA / DIGIT / "-", separated by ".".
+    static constexpr charset dns_name_char = chars::dns_label_char + '.';
+
+    // dns-name = label *( "." label ) [ "." ]
+    //   @constraint dns-label-length, dns-label-hyphen, dns-name-length (docs/grammar.abnf)
+    // Every byte is already known to be a dns-name character (strict) or at least a reg-name
+    // one (rfc3986, where a failure here only means "not a DNS name").
+    [[nodiscard]] std::optional<diagnostic> check_dns_name(std::uint32_t begin, std::uint32_t end) const noexcept
+    {
+        auto const error = [](diag_id id, std::uint32_t offset, std::uint32_t length) {
+            return diagnostic{id, severity::error, component::host, offset, length};
+        };
+        std::uint32_t const name_end = s_[end - 1] == '.' && end - begin > 1 ? end - 1 : end;
+        std::uint32_t label = begin;
+        for (std::uint32_t q = begin; q <= name_end; ++q) {
+            if (q < name_end && s_[q] != '.') {
+                if (!chars::dns_label_char.contains(s_[q])) return error(diag_id::host_invalid_char, q, 1);
+                continue;
+            }
+            std::uint32_t const length = q - label;
+            if (length == 0) return error(diag_id::host_empty_label, q < end ? q : label, q < end ? 1 : 0);
+            if (length > 63) return error(diag_id::host_label_too_long, label, length);
+            if (s_[label] == '-') return error(diag_id::host_label_hyphen, label, 1);
+            if (s_[q - 1] == '-') return error(diag_id::host_label_hyphen, q - 1, 1);
+            label = q + 1;
+        }
+        if (name_end - begin > 253) return error(diag_id::host_too_long, begin, end - begin);
+        return std::nullopt;
+    }
+
+    // @constraint numeric-host: a host whose last label (one trailing "." ignored) is all
+    // digits, or "0x" and hex digits, is one that WHATWG parsers and inet_aton read as an IPv4
+    // address: it must then be a dotted-decimal IPv4address, or they read another address.
+    [[nodiscard]] bool ends_in_a_number(std::uint32_t begin, std::uint32_t end) const noexcept
+    {
+        if (s_[end - 1] == '.' && end - begin > 1) --end;
+        std::uint32_t label = end;
+        while (label > begin && s_[label - 1] != '.') --label;
+        if (label == end) return false;
+        bool all_digits = true;
+        for (std::uint32_t q = label; q < end; ++q) all_digits = all_digits && chars::digit.contains(s_[q]);
+        if (all_digits) return true;
+        if (end - label < 2 || s_[label] != '0' || detail::to_lower(s_[label + 1]) != 'x') return false;
+        for (std::uint32_t q = label + 2; q < end; ++q)
+            if (!chars::hexdig.contains(s_[q])) return false;
+        return true;
+    }
+
+    // IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
+    // dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
+    [[nodiscard]] bool is_ipv4address(std::uint32_t begin, std::uint32_t end) const noexcept
+    {
+        std::uint32_t q = begin;
+        for (int octet = 0; octet < 4; ++octet) {
+            if (octet > 0) {
+                if (q >= end || s_[q] != '.') return false;
+                ++q;
+            }
+            std::uint32_t const first = q;
+            unsigned value = 0;
+            while (q < end && q - first < 3 && chars::digit.contains(s_[q])) value = value * 10 + (s_[q++] - '0');
+            std::uint32_t const digits = q - first;
+            if (digits == 0 || value > 255 || (digits > 1 && s_[first] == '0')) return false;
+        }
+        return q == end;
+    }
+
+    // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+    bool scan_ip_literal(std::uint32_t begin, std::uint32_t end) noexcept
+    {
+        std::uint32_t close = begin + 1;
+        while (close < end && s_[close] != ']') ++close;
+        if (close == end) return fail(diag_id::host_ip_literal_unclosed, component::host, begin, end - begin);
+        for (std::uint32_t q = begin + 1; q < close; ++q) {
+            unsigned char const c = s_[q];
+            if (c == ' ' || chars::control.contains(c) || chars::non_ascii.contains(c) || chars::unsafe.contains(c))
+                return bad_byte(q, component::host);
+        }
+        std::uint32_t const length = close + 1 - begin;
+        if (close > begin + 1 && detail::to_lower(s_[begin + 1]) == 'v') {
+            if (strict_) return fail(diag_id::host_ipvfuture, component::host, begin, length);
+            if (!is_ipvfuture(begin + 1, close))
+                return fail(diag_id::host_ipvfuture_invalid, component::host, begin, length);
+            kind_ = host_kind::ipvfuture;
+        } else {
+            for (std::uint32_t q = begin + 1; q < close; ++q)
+                if (s_[q] == '%') return fail(diag_id::host_ipv6_zone_id, component::host, q, close - q);
+            if (!is_ipv6address(begin + 1, close))
+                return fail(diag_id::host_ipv6_invalid, component::host, begin, length);
+            for (std::uint32_t q = begin + 1; q < close; ++q) {
+                if (detail::is_upper(s_[q])) {
+                    warn(diag_id::host_uppercase, component::host, q, 1);
+                    break;
+                }
+            }
+            kind_ = host_kind::ipv6;
+        }
+        host_end_ = close + 1;
+        if (host_end_ < end && s_[host_end_] != ':')
+            return fail(diag_id::host_invalid_char, component::host, host_end_, 1);
+        return true;
+    }
+
+    // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+    [[nodiscard]] bool is_ipvfuture(std::uint32_t begin, std::uint32_t end) const noexcept
+    {
+        std::uint32_t q = begin + 1;
+        std::uint32_t const hex = q;
+        while (q < end && chars::hexdig.contains(s_[q])) ++q;
+        if (q == hex || q >= end || s_[q] != '.') return false;
+        ++q;
+        if (q == end) return false;
+        for (; q < end; ++q)
+            if (!chars::ipvfuture_char.contains(s_[q])) return false;
+        return true;
+    }
+
+    // IPv6address =                            6( h16 ":" ) ls32
+    //             /                       "::" 5( h16 ":" ) ls32
+    //             / [               h16 ] "::" 4( h16 ":" ) ls32
+    //             / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+    //             / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+    //             / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+    //             / [ *4( h16 ":" ) h16 ] "::"              ls32
+    //             / [ *5( h16 ":" ) h16 ] "::"              h16
+    //             / [ *6( h16 ":" ) h16 ] "::"
+    // h16 = 1*4HEXDIG ; ls32 = ( h16 ":" h16 ) / IPv4address
+    // The nine alternatives say: eight 16-bit pieces, an IPv4address counting as two and only
+    // last, or fewer around one "::" that stands for at least one piece.
+    [[nodiscard]] bool is_ipv6address(std::uint32_t begin, std::uint32_t end) const noexcept
+    {
+        std::uint32_t q = begin;
+        int pieces = 0;
+        bool compressed = false;
+        if (q + 1 < end && s_[q] == ':' && s_[q + 1] == ':') {
+            compressed = true;
+            q += 2;
+        } else if (q < end && s_[q] == ':') {
+            return false;  // a lone leading ":"
+        }
+        while (q < end) {
+            std::uint32_t const piece = q;
+            while (q < end && q - piece < 5 && chars::hexdig.contains(s_[q])) ++q;
+            std::uint32_t const digits = q - piece;
+            if (q < end && s_[q] == '.') {  // ls32 as an IPv4address: the last thing
+                if (!is_ipv4address(piece, end)) return false;
+                pieces += 2;
+                q = end;
+                break;
+            }
+            if (digits == 0 || digits > 4) return false;
+            ++pieces;
+            if (q == end) break;
+            if (s_[q] != ':') return false;
+            ++q;
+            if (q < end && s_[q] == ':') {
+                if (compressed) return false;  // a second "::"
+                compressed = true;
+                ++q;
+            } else if (q == end) {
+                return false;  // a trailing single ":"
+            }
+        }
+        return compressed ? pieces <= 7 : pieces == 8;
+    }
+
+    // port = *DIGIT                  ; value 1-65535 when present and non-empty
+    bool scan_port(std::uint32_t end) noexcept
+    {
+        std::uint32_t const colon = host_end_;
+        if (colon == end) return true;  // scan_host stopped at ":" or the end
+        port_begin_ = colon + 1;
+        port_end_ = end;
+        std::uint32_t value = 0;
+        for (std::uint32_t q = port_begin_; q < end; ++q) {
+            unsigned char const c = s_[q];
+            if (!chars::digit.contains(c)) {
+                if (c == ' ' || chars::control.contains(c) || chars::non_ascii.contains(c) || chars::unsafe.contains(c))
+                    return bad_byte(q, component::port);
+                return fail(diag_id::port_invalid, component::port, q, 1);
+            }
+            if (value <= 65535) value = value * 10 + static_cast<std::uint32_t>(c - '0');
+        }
+        std::uint32_t const length = end - port_begin_;
+        if (length == 0) {
+            warn(diag_id::port_empty, component::port, colon, 1);
+            return true;
+        }
+        if (value == 0 || value > 65535) return fail(diag_id::port_out_of_range, component::port, port_begin_, length);
+        port_number_ = static_cast<std::uint16_t>(value);
+        if (length > 1 && s_[port_begin_] == '0') warn(diag_id::port_leading_zeros, component::port, port_begin_, length);
+        if (value == 21) warn(diag_id::port_default, component::port, port_begin_, length);
+        return true;
+    }
+
+    // ---- path, query, fragment ---------------------------------------------------------------
+
+    // ftp-path    = [ 1*( "/" ftp-segment ) [ typecode-part ] ]
+    // ftp-segment = *ftp-segment-char
+    // (rfc3986: path-abempty = *( "/" segment ) [ "?" query ])
+    bool scan_path() noexcept
+    {
+        std::uint32_t q = authority_end_;
+        path_begin_ = q;
+        path_end_ = q;
+        if (q < n_ && s_[q] == '/') {
+            auto const& table = strict_ ? detail::ftp_segment_table : detail::segment_table;
+            segment_ = {q + 1};
+            ++q;
+            for (;;) {
+                while (q < n_ && table[s_[q]] == detail::plain) ++q;  // the hot loop
+                if (q == n_) break;
+                std::uint8_t const kind = table[s_[q]];
+                if (kind == detail::slash) {
+                    if (!end_segment(q, false)) return false;
+                    segment_ = {++q};
+                } else if (kind == detail::percent) {
+                    if (!path_escape(q)) return false;
+                    q += 3;
+                } else if (kind == detail::semicolon) {  // strict only: ";" is a pchar
+                    if (!scan_typecode(q)) return false;
+                    q = typecode_begin_ + 7;
+                    break;
+                } else if (kind == detail::question || kind == detail::hash) {
+                    break;
+                } else {
+                    return bad_byte(q, component::path);
+                }
+            }
+            std::uint32_t name_end = typecode_begin_ != npos ? typecode_begin_ : q;
+            if (!strict_) name_end = find_rfc3986_typecode(name_end);
+            if (!end_segment(name_end, true)) return false;
+            path_end_ = name_end;
+        }
+        return scan_query(q);
+    }
+
+    bool path_escape(std::uint32_t q) noexcept
+    {
+        if (segment_.utf8.expects_continuation() && q != segment_.escape_end) segment_.utf8.raw_byte();
+        int const byte = scan_escape(q, n_, component::path, escape_rules::safety);
+        if (byte < 0) return false;
+        auto const b = static_cast<unsigned char>(byte);
+        segment_.utf8.escaped_byte(b);
+        segment_.escape_end = q + 3;
+        if (b == '/') {
+            segment_.encoded_slash = true;
+            warn(diag_id::path_encoded_slash, component::path, q, 3);
+        } else if (b == '\\') {
+            return fail_if_strict(diag_id::path_encoded_backslash, component::path, q, 3);
+        }
+        return true;
+    }
+
+    // A segment ends at `end`; judge it as a whole.
+    bool end_segment(std::uint32_t end, bool last) noexcept
+    {
+        std::uint32_t const begin = segment_.begin;
+        std::uint32_t const length = end - begin;
+        if (length == 0 && !last) warn(diag_id::path_empty_segment, component::path, begin - 1, 1);
+
+        // @constraint dot-segment-depth: ".." must not climb above the starting directory.
+        dot_segment const dots = classify_dots(begin, end);
+        if (dots.count > 0) {
+            warn(diag_id::path_dot_segment, component::path, begin, length);
+            if (dots.encoded) warn(diag_id::interop_encoded_dot_segment, component::path, begin, length);
+            if (dots.count == 2) {
+                if (depth_ == 0) {
+                    if (!fail_if_strict(diag_id::path_above_root, component::path, begin, length)) return false;
+                } else {
+                    --depth_;
+                }
+            }
+        } else {
+            ++depth_;
+        }
+
+        // @constraint decoded-traversal: "..%2F..%2Fetc" is one segment to a URL normalizer and
+        // three directories to the FTP server.
+        if (segment_.encoded_slash && hides_dot_segment(begin, end)) {
+            if (!fail_if_strict(diag_id::path_encoded_traversal, component::path, begin, length)) return false;
+        }
+        if (!segment_.utf8.ok()) warn(diag_id::pct_non_utf8, component::path, begin, length);
+        return true;
+    }
+
+    struct dot_segment {
+        int count = 0;  // 1 for ".", 2 for "..", 0 for anything else
+        bool encoded = false;
+    };
+
+    // "." / ".." / "%2E" / ".%2E" / "%2E." / "%2E%2E", hex digits in any case.
+    [[nodiscard]] dot_segment classify_dots(std::uint32_t begin, std::uint32_t end) const noexcept
+    {
+        if (end - begin > 6) return {};
+        dot_segment d;
+        for (std::uint32_t q = begin; q < end;) {
+            if (s_[q] == '.') {
+                ++q;
+            } else if (s_[q] == '%' && q + 2 < end && s_[q + 1] == '2' && detail::to_lower(s_[q + 2]) == 'e') {
+                d.encoded = true;
+                q += 3;
+            } else {
+                return {};
+            }
+            if (++d.count > 2) return {};
+        }
+        return d;
+    }
+
+    // Splits a segment at its "%2F"s and asks whether a part is a dot-segment.
+    [[nodiscard]] bool hides_dot_segment(std::uint32_t begin, std::uint32_t end) const noexcept
+    {
+        std::uint32_t part = begin;
+        for (std::uint32_t q = begin; q <= end; ++q) {
+            bool const slash = q + 2 < end && s_[q] == '%' && s_[q + 1] == '2' && detail::to_lower(s_[q + 2]) == 'f';
+            if (q == end || slash) {
+                if (classify_dots(part, q).count > 0) return true;
+                if (q == end) break;
+                q += 2;
+                part = q + 1;
+            }
+        }
+        return false;
+    }
+
+    // typecode-part = ";type=" typecode        ; "type" case-insensitive, canonical lowercase
+    // typecode      = "a" / "i" / "d"
+    // Strict: called at every raw ";", which may only begin the typecode after the last segment.
+    bool scan_typecode(std::uint32_t q) noexcept
+    {
+        if (!matches_lowercase(q, ";type=")) {
+            if (matches_lowercase(q, ";typecode="))
+                return fail(diag_id::typecode_misspelled, component::typecode, q, 10);
+            return fail(diag_id::path_raw_semicolon, component::path, q, 1);
+        }
+        std::uint32_t const code = q + 6;
+        if (code == n_) return fail(diag_id::typecode_invalid, component::typecode, code, 0);
+        unsigned char const letter = detail::to_lower(s_[code]);
+        if (letter != 'a' && letter != 'i' && letter != 'd')
+            return fail(diag_id::typecode_invalid, component::typecode, code, 1);
+        std::uint32_t const after = code + 1;
+        if (after < n_ && s_[after] != '?' && s_[after] != '#') {
+            // @constraint typecode-last: the typecode ends the path.
+            if (s_[after] == '/') return fail(diag_id::path_raw_semicolon, component::path, q, 1);
+            std::uint32_t seg_end = after;
+            while (seg_end < n_ && s_[seg_end] != '/' && s_[seg_end] != '?' && s_[seg_end] != '#') ++seg_end;
+            return fail(diag_id::typecode_invalid, component::typecode, code, seg_end - code);
+        }
+        typecode_begin_ = q;
+        typecode_ = static_cast<char>(letter);
+        for (std::uint32_t i = q; i < after; ++i) {
+            if (detail::is_upper(s_[i])) {
+                warn(diag_id::typecode_uppercase, component::typecode, q, 7);
+                break;
+            }
+        }
+        return true;
+    }
+
+    // rfc3986: ";" is a pchar, so a typecode is only what ends the last segment.
+    [[nodiscard]] std::uint32_t find_rfc3986_typecode(std::uint32_t end) noexcept
+    {
+        std::uint32_t const begin = segment_.begin;
+        if (end - begin >= 7 && matches_lowercase(end - 7, ";type=")) {
+            unsigned char const letter = detail::to_lower(s_[end - 1]);
+            if (letter == 'a' || letter == 'i' || letter == 'd') {
+                typecode_begin_ = end - 7;
+                typecode_ = static_cast<char>(letter);
+                for (std::uint32_t i = end - 7; i < end; ++i) {
+                    if (detail::is_upper(s_[i])) {
+                        warn(diag_id::typecode_uppercase, component::typecode, end - 7, 7);
+                        break;
+                    }
+                }
+                return end - 7;
+            }
+        }
+        for (std::uint32_t i = begin; i + 10 <= end; ++i) {
+            if (s_[i] == ';' && matches_lowercase(i, ";typecode=")) {
+                warn(diag_id::typecode_misspelled, component::typecode, i, 10);
+                break;
+            }
+        }
+        return end;
+    }
+
+    // Whether the input at q spells `word` (lowercase) in any case.
+    [[nodiscard]] bool matches_lowercase(std::uint32_t q, std::string_view word) const noexcept
+    {
+        if (n_ - q < word.size()) return false;
+        for (std::size_t i = 0; i < word.size(); ++i)
+            if (detail::to_lower(s_[q + i]) != static_cast<unsigned char>(word[i])) return false;
+        return true;
+    }
+
+    // [ "?" query ] [ "#" fragment ]     query = fragment = *( pchar / "/" / "?" )
+    // Strict: ftp URIs have no query.
+    bool scan_query(std::uint32_t q) noexcept
+    {
+        if (q < n_ && s_[q] == '?') {
+            std::uint32_t end = q + 1;
+            while (end < n_ && s_[end] != '#') ++end;
+            if (strict_) return fail(diag_id::query_present, component::query, q, end - q);
+            warn(diag_id::query_present, component::query, q, end - q);
+            if (!scan_fragment_chars(q + 1, end, component::query)) return false;
+            query_begin_ = q + 1;
+            query_end_ = end;
+            q = end;
+        }
+        if (q < n_) {  // s_[q] == '#': nothing else ends a path or query
+            warn(diag_id::fragment_present, component::fragment, q, n_ - q);
+            if (!scan_fragment_chars(q + 1, n_, component::fragment)) return false;
+            fragment_begin_ = q + 1;
+        }
+        return true;
+    }
+
+    bool scan_fragment_chars(std::uint32_t begin, std::uint32_t end, component where) noexcept
+    {
+        for (std::uint32_t q = begin; q < end;) {
+            unsigned char const c = s_[q];
+            if (chars::fragment_char.contains(c)) [[likely]] {
+                ++q;
+            } else if (c == '%') {
+                if (scan_escape(q, end, where, escape_rules::free) < 0) return false;
+                q += 3;
+            } else {
+                return bad_byte(q, where);
+            }
+        }
+        return true;
+    }
+
+    void fill_view() noexcept
+    {
+        view_.data_ = input_.data();
+        view_.size_ = n_;
+        view_.user_begin_ = user_begin_;
+        view_.user_end_ = user_end_;
+        view_.password_begin_ = password_begin_;
+        view_.password_end_ = password_end_;
+        view_.host_begin_ = host_begin_;
+        view_.host_end_ = host_end_;
+        view_.port_begin_ = port_begin_;
+        view_.port_end_ = port_end_;
+        view_.path_begin_ = path_begin_;
+        view_.path_end_ = path_end_;
+        view_.typecode_begin_ = typecode_begin_;
+        view_.query_begin_ = query_begin_;
+        view_.query_end_ = query_end_;
+        view_.fragment_begin_ = fragment_begin_;
+        view_.port_number_ = port_number_;
+        view_.kind_ = kind_;
+        view_.typecode_ = typecode_;
+    }
+
+    // The segment being scanned.
+    struct segment_state {
+        std::uint32_t begin = 0;
+        std::uint32_t escape_end = npos;  // where the last escape ended (UTF-8 sequences)
+        bool encoded_slash = false;
+        utf8_checker utf8{};
+    };
+
+    unsigned char const* s_;
+    std::string_view input_;
+    std::uint32_t n_ = 0;
+    bool strict_;
+    std::uint32_t max_length_;
+    Sink sink_;
+    std::array<std::uint64_t, 2> reported_{};
+    static_assert(diag_catalogue.size() <= 128, "reported_ holds one bit per diag_id");
+
+    std::uint32_t authority_end_ = 0;
+    std::uint32_t user_begin_ = npos, user_end_ = npos;
+    std::uint32_t password_begin_ = npos, password_end_ = npos;
+    std::uint32_t host_begin_ = 0, host_end_ = 0;
+    std::uint32_t port_begin_ = npos, port_end_ = npos;
+    std::uint32_t path_begin_ = 0, path_end_ = 0;
+    std::uint32_t typecode_begin_ = npos;
+    std::uint32_t query_begin_ = npos, query_end_ = npos;
+    std::uint32_t fragment_begin_ = npos;
+    std::uint32_t depth_ = 0;
+    std::uint16_t port_number_ = 0;
+    host_kind kind_ = host_kind::dns_name;
+    char typecode_ = '\0';
+    segment_state segment_{};
+
+    diagnostic error_{};
+    std::optional<diag_id> note_{};
+    uri_view view_{};
+};
+
+}  // namespace ftpuri

@@ -1,0 +1,55 @@
+// src/uri_view.cpp: the parts of uri_view that are not one-line accessors.
+#include "ftpuri/uri_view.hpp"
+
+#include "ftpuri/pct.hpp"
+
+namespace ftpuri {
+
+std::string_view to_string(host_kind k) noexcept
+{
+    switch (k) {
+    case host_kind::dns_name: return "dns-name";
+    case host_kind::ipv4: return "ipv4";
+    case host_kind::ipv6: return "ipv6";
+    case host_kind::ipvfuture: return "ipvfuture";
+    case host_kind::reg_name: return "reg-name";
+    }
+    return "?";
+}
+
+std::string_view uri_view::raw(component c) const noexcept
+{
+    switch (c) {
+    case component::input: return buffer();
+    case component::scheme: return scheme();
+    case component::authority: {
+        std::uint32_t const begin = 6;
+        return {data_ + begin, path_begin_ - begin};
+    }
+    case component::user: return user();
+    case component::password: return password();
+    case component::host: return host();
+    case component::port: return port();
+    case component::path: return path();
+    case component::typecode: return typecode_part();
+    case component::query: return query();
+    case component::fragment: return fragment();
+    }
+    return {};
+}
+
+std::size_t uri_view::decoded_size(component c) const noexcept
+{
+    std::string_view const text = raw(c);
+    std::size_t size = text.size();
+    for (char ch : text) size -= ch == '%' ? 2 : 0;
+    return size;
+}
+
+std::size_t uri_view::decode_into(component c, std::span<char> out) const noexcept
+{
+    decode_result const r = percent_decode_into(raw(c), out);
+    return r ? r.size : npos;
+}
+
+}  // namespace ftpuri
