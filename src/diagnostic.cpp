@@ -48,4 +48,4 @@ std::optional<profile> profile_from_string(std::string_view name) noexcept
     return std::nullopt;
 }
 
-}  // namespace ftpuri
+} // namespace ftpuri

@@ -1,6 +1,8 @@
 // src/parse.cpp: the four instantiations of the scanner behind the public entry points.
 #include "ftpuri/parse.hpp"
 
+#include <string>
+
 #include "scanner.hpp"
 
 namespace ftpuri {
@@ -14,10 +16,14 @@ void append_error(diagnostic_list& out, diagnostic const& error, std::optional<d
     if (note) out.push({*note, severity::note, error.where, error.offset, error.length});
 }
 
-}  // namespace
+} // namespace
 
 parse_result parse(std::string_view input, parse_options const& options) noexcept
 {
+#ifdef FTPURI_ALLOC_CANARY // only in tests/alloc: proves the allocation test can fail
+    std::string const canary(input);
+    if (canary.empty()) return parse_result::failure({});
+#endif
     scanner<discard_warnings, true> s(input, options, {});
     return s.run() ? parse_result::success(s.view()) : parse_result::failure(s.error());
 }
@@ -44,4 +50,4 @@ bool validate(std::string_view input, parse_options const& options, diagnostic_l
     return false;
 }
 
-}  // namespace ftpuri
+} // namespace ftpuri

@@ -31,4 +31,4 @@ decode_result percent_decode_into(std::string_view in, std::span<char> out) noex
     return r;
 }
 
-}  // namespace ftpuri
+} // namespace ftpuri

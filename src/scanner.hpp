@@ -70,13 +70,16 @@ consteval std::array<std::uint8_t, 256> make_authority_table()
 }
 inline constexpr auto authority_table = make_authority_table();
 
-constexpr bool is_upper(unsigned char c) noexcept { return c >= 'A' && c <= 'Z'; }
+constexpr bool is_upper(unsigned char c) noexcept
+{
+    return c >= 'A' && c <= 'Z';
+}
 constexpr unsigned char to_lower(unsigned char c) noexcept
 {
     return is_upper(c) ? static_cast<unsigned char>(c | 0x20) : c;
 }
 
-}  // namespace detail
+} // namespace detail
 
 template <class Sink, bool Store>
 class scanner {
@@ -84,11 +87,9 @@ public:
     static constexpr std::uint32_t npos = uri_view::npos;
 
     scanner(std::string_view input, parse_options const& options, Sink sink) noexcept
-        : s_(reinterpret_cast<unsigned char const*>(input.data())),
-          input_(input),
+        : s_(reinterpret_cast<unsigned char const*>(input.data())), input_(input),
           strict_(options.syntax == profile::strict),
-          max_length_(options.max_length < max_length_cap ? options.max_length : max_length_cap),
-          sink_(sink)
+          max_length_(options.max_length < max_length_cap ? options.max_length : max_length_cap), sink_(sink)
     {
     }
 
@@ -109,7 +110,10 @@ public:
 
     [[nodiscard]] uri_view const& view() const noexcept { return view_; }
     [[nodiscard]] diagnostic const& error() const noexcept { return error_; }
-    [[nodiscard]] std::optional<diag_id> note() const noexcept { return note_; }
+    [[nodiscard]] std::optional<diag_id> note() const noexcept
+    {
+        return has_note_ ? std::optional(note_) : std::nullopt;
+    }
 
 private:
     // ---- reporting ---------------------------------------------------------------------------
@@ -120,7 +124,7 @@ private:
             auto const bit = static_cast<unsigned>(id);
             std::uint64_t const mask = std::uint64_t{1} << (bit % 64);
             std::uint64_t& word = reported_[bit / 64];
-            if ((word & mask) != 0) return;  // once per URI: see docs/scanner.md
+            if ((word & mask) != 0) return; // once per URI: see docs/scanner.md
             word |= mask;
             sink_.list->push({id, severity::warning, where, offset, length});
         }
@@ -131,7 +135,8 @@ private:
               std::optional<diag_id> note = std::nullopt) noexcept
     {
         error_ = {id, severity::error, where, offset, length};
-        note_ = note;
+        has_note_ = note.has_value();
+        note_ = note.value_or(id);
         return false;
     }
 
@@ -218,7 +223,8 @@ private:
         std::uint32_t end = 0;
         if (chars::alpha.contains(first)) {
             end = 1;
-            while (end < n_ && chars::scheme_char.contains(s_[end])) ++end;
+            while (end < n_ && chars::scheme_char.contains(s_[end]))
+                ++end;
         }
         if (end == 0 || end == n_ || s_[end] != ':') return fail(diag_id::scheme_missing, component::scheme, 0, 0);
         bool const is_ftp = end == 3 && detail::to_lower(s_[0]) == 'f' && detail::to_lower(s_[1]) == 't' &&
@@ -281,7 +287,9 @@ private:
         std::uint32_t part_begin = begin;
         for (std::uint32_t q = begin; q < end;) {
             unsigned char const c = s_[q];
-            if (chars::usp_char.contains(c)) [[likely]] {
+            // rfc3986 lets the password hold more ":"; strict wants them encoded.
+            bool const plain = chars::usp_char.contains(c) || (c == ':' && colon != npos && !strict_);
+            if (plain) [[likely]] {
                 utf8.raw_byte();
                 ++q;
             } else if (c == '%') {
@@ -295,9 +303,6 @@ private:
                 colon = q;
                 where = component::password;
                 part_begin = ++q;
-            } else if (c == ':' && !strict_) {
-                utf8.raw_byte();
-                ++q;
             } else if (c == ':') {
                 return fail(diag_id::userinfo_raw_colon, component::password, q, 1);
             } else {
@@ -315,7 +320,8 @@ private:
         if (user_end_ == user_begin_) {
             warn(diag_id::userinfo_empty_user, component::user, end, 1);
         } else if constexpr (Sink::collecting) {
-            if (user_is_anonymous()) warn(diag_id::userinfo_anonymous, component::user, user_begin_, user_end_ - user_begin_);
+            if (user_is_anonymous())
+                warn(diag_id::userinfo_anonymous, component::user, user_begin_, user_end_ - user_begin_);
         }
         return true;
     }
@@ -327,13 +333,14 @@ private:
         std::size_t matched = 0;
         for (std::uint32_t q = user_begin_; q < user_end_; ++matched) {
             unsigned char c = s_[q];
-            if (c == '%') {  // well-formed: scan_userinfo checked it
+            if (c == '%') { // well-formed: scan_userinfo checked it
                 c = static_cast<unsigned char>(hex_value(s_[q + 1]) * 16 + hex_value(s_[q + 2]));
                 q += 3;
             } else {
                 ++q;
             }
-            if (matched >= anonymous.size() || detail::to_lower(c) != anonymous[matched]) return false;
+            if (matched >= anonymous.size() || detail::to_lower(c) != static_cast<unsigned char>(anonymous[matched]))
+                return false;
         }
         return matched == anonymous.size();
     }
@@ -362,7 +369,7 @@ private:
                 }
                 if (first_escape == npos) first_escape = q;
                 q += 3;
-            } else if (chars::reg_name_char.contains(c)) {  // strict: "_", "~" or a sub-delim
+            } else if (chars::reg_name_char.contains(c)) { // strict: "_", "~" or a sub-delim
                 return fail(diag_id::host_invalid_char, component::host, q, 1);
             } else {
                 return bad_byte(q, component::host);
@@ -434,10 +441,12 @@ private:
     {
         if (s_[end - 1] == '.' && end - begin > 1) --end;
         std::uint32_t label = end;
-        while (label > begin && s_[label - 1] != '.') --label;
+        while (label > begin && s_[label - 1] != '.')
+            --label;
         if (label == end) return false;
         bool all_digits = true;
-        for (std::uint32_t q = label; q < end; ++q) all_digits = all_digits && chars::digit.contains(s_[q]);
+        for (std::uint32_t q = label; q < end; ++q)
+            all_digits = all_digits && chars::digit.contains(s_[q]);
         if (all_digits) return true;
         if (end - label < 2 || s_[label] != '0' || detail::to_lower(s_[label + 1]) != 'x') return false;
         for (std::uint32_t q = label + 2; q < end; ++q)
@@ -457,7 +466,8 @@ private:
             }
             std::uint32_t const first = q;
             unsigned value = 0;
-            while (q < end && q - first < 3 && chars::digit.contains(s_[q])) value = value * 10 + (s_[q++] - '0');
+            while (q < end && q - first < 3 && chars::digit.contains(s_[q]))
+                value = value * 10 + (s_[q++] - '0');
             std::uint32_t const digits = q - first;
             if (digits == 0 || value > 255 || (digits > 1 && s_[first] == '0')) return false;
         }
@@ -468,7 +478,8 @@ private:
     bool scan_ip_literal(std::uint32_t begin, std::uint32_t end) noexcept
     {
         std::uint32_t close = begin + 1;
-        while (close < end && s_[close] != ']') ++close;
+        while (close < end && s_[close] != ']')
+            ++close;
         if (close == end) return fail(diag_id::host_ip_literal_unclosed, component::host, begin, end - begin);
         for (std::uint32_t q = begin + 1; q < close; ++q) {
             unsigned char const c = s_[q];
@@ -505,7 +516,8 @@ private:
     {
         std::uint32_t q = begin + 1;
         std::uint32_t const hex = q;
-        while (q < end && chars::hexdig.contains(s_[q])) ++q;
+        while (q < end && chars::hexdig.contains(s_[q]))
+            ++q;
         if (q == hex || q >= end || s_[q] != '.') return false;
         ++q;
         if (q == end) return false;
@@ -535,13 +547,14 @@ private:
             compressed = true;
             q += 2;
         } else if (q < end && s_[q] == ':') {
-            return false;  // a lone leading ":"
+            return false; // a lone leading ":"
         }
         while (q < end) {
             std::uint32_t const piece = q;
-            while (q < end && q - piece < 5 && chars::hexdig.contains(s_[q])) ++q;
+            while (q < end && q - piece < 5 && chars::hexdig.contains(s_[q]))
+                ++q;
             std::uint32_t const digits = q - piece;
-            if (q < end && s_[q] == '.') {  // ls32 as an IPv4address: the last thing
+            if (q < end && s_[q] == '.') { // ls32 as an IPv4address: the last thing
                 if (!is_ipv4address(piece, end)) return false;
                 pieces += 2;
                 q = end;
@@ -553,11 +566,11 @@ private:
             if (s_[q] != ':') return false;
             ++q;
             if (q < end && s_[q] == ':') {
-                if (compressed) return false;  // a second "::"
+                if (compressed) return false; // a second "::"
                 compressed = true;
                 ++q;
             } else if (q == end) {
-                return false;  // a trailing single ":"
+                return false; // a trailing single ":"
             }
         }
         return compressed ? pieces <= 7 : pieces == 8;
@@ -567,7 +580,7 @@ private:
     bool scan_port(std::uint32_t end) noexcept
     {
         std::uint32_t const colon = host_end_;
-        if (colon == end) return true;  // scan_host stopped at ":" or the end
+        if (colon == end) return true; // scan_host stopped at ":" or the end
         port_begin_ = colon + 1;
         port_end_ = end;
         std::uint32_t value = 0;
@@ -587,7 +600,8 @@ private:
         }
         if (value == 0 || value > 65535) return fail(diag_id::port_out_of_range, component::port, port_begin_, length);
         port_number_ = static_cast<std::uint16_t>(value);
-        if (length > 1 && s_[port_begin_] == '0') warn(diag_id::port_leading_zeros, component::port, port_begin_, length);
+        if (length > 1 && s_[port_begin_] == '0')
+            warn(diag_id::port_leading_zeros, component::port, port_begin_, length);
         if (value == 21) warn(diag_id::port_default, component::port, port_begin_, length);
         return true;
     }
@@ -607,7 +621,8 @@ private:
             segment_ = {q + 1};
             ++q;
             for (;;) {
-                while (q < n_ && table[s_[q]] == detail::plain) ++q;  // the hot loop
+                while (q < n_ && table[s_[q]] == detail::plain)
+                    ++q; // the hot loop
                 if (q == n_) break;
                 std::uint8_t const kind = table[s_[q]];
                 if (kind == detail::slash) {
@@ -616,7 +631,7 @@ private:
                 } else if (kind == detail::percent) {
                     if (!path_escape(q)) return false;
                     q += 3;
-                } else if (kind == detail::semicolon) {  // strict only: ";" is a pchar
+                } else if (kind == detail::semicolon) { // strict only: ";" is a pchar
                     if (!scan_typecode(q)) return false;
                     q = typecode_begin_ + 7;
                     break;
@@ -684,7 +699,7 @@ private:
     }
 
     struct dot_segment {
-        int count = 0;  // 1 for ".", 2 for "..", 0 for anything else
+        int count = 0; // 1 for ".", 2 for "..", 0 for anything else
         bool encoded = false;
     };
 
@@ -743,7 +758,8 @@ private:
             // @constraint typecode-last: the typecode ends the path.
             if (s_[after] == '/') return fail(diag_id::path_raw_semicolon, component::path, q, 1);
             std::uint32_t seg_end = after;
-            while (seg_end < n_ && s_[seg_end] != '/' && s_[seg_end] != '?' && s_[seg_end] != '#') ++seg_end;
+            while (seg_end < n_ && s_[seg_end] != '/' && s_[seg_end] != '?' && s_[seg_end] != '#')
+                ++seg_end;
             return fail(diag_id::typecode_invalid, component::typecode, code, seg_end - code);
         }
         typecode_begin_ = q;
@@ -799,7 +815,8 @@ private:
     {
         if (q < n_ && s_[q] == '?') {
             std::uint32_t end = q + 1;
-            while (end < n_ && s_[end] != '#') ++end;
+            while (end < n_ && s_[end] != '#')
+                ++end;
             if (strict_) return fail(diag_id::query_present, component::query, q, end - q);
             warn(diag_id::query_present, component::query, q, end - q);
             if (!scan_fragment_chars(q + 1, end, component::query)) return false;
@@ -807,7 +824,7 @@ private:
             query_end_ = end;
             q = end;
         }
-        if (q < n_) {  // s_[q] == '#': nothing else ends a path or query
+        if (q < n_) { // s_[q] == '#': nothing else ends a path or query
             warn(diag_id::fragment_present, component::fragment, q, n_ - q);
             if (!scan_fragment_chars(q + 1, n_, component::fragment)) return false;
             fragment_begin_ = q + 1;
@@ -857,7 +874,7 @@ private:
     // The segment being scanned.
     struct segment_state {
         std::uint32_t begin = 0;
-        std::uint32_t escape_end = npos;  // where the last escape ended (UTF-8 sequences)
+        std::uint32_t escape_end = npos; // where the last escape ended (UTF-8 sequences)
         bool encoded_slash = false;
         utf8_checker utf8{};
     };
@@ -887,8 +904,9 @@ private:
     segment_state segment_{};
 
     diagnostic error_{};
-    std::optional<diag_id> note_{};
+    diag_id note_{}; // not std::optional: GCC 12 -O2 warns maybe-uninitialized on it
+    bool has_note_ = false;
     uri_view view_{};
 };
 
-}  // namespace ftpuri
+} // namespace ftpuri

@@ -42,7 +42,8 @@ std::size_t uri_view::decoded_size(component c) const noexcept
 {
     std::string_view const text = raw(c);
     std::size_t size = text.size();
-    for (char ch : text) size -= ch == '%' ? 2 : 0;
+    for (char ch : text)
+        size -= ch == '%' ? 2 : 0;
     return size;
 }
 
@@ -52,4 +53,4 @@ std::size_t uri_view::decode_into(component c, std::span<char> out) const noexce
     return r ? r.size : npos;
 }
 
-}  // namespace ftpuri
+} // namespace ftpuri

@@ -74,4 +74,4 @@ private:
     bool bad_ = false;
 };
 
-}  // namespace ftpuri
+} // namespace ftpuri

@@ -23,38 +23,40 @@ public:
     // The characters of `chars`, each one a member.
     constexpr explicit charset(std::string_view chars) noexcept
     {
-        for (char c : chars) table_[static_cast<unsigned char>(c)] = true;
+        for (char c : chars)
+            table_[static_cast<unsigned char>(c)] = true;
     }
 
     // The closed byte range [first, last].
     static constexpr charset range(unsigned char first, unsigned char last) noexcept
     {
         charset s;
-        for (unsigned c = first; c <= last; ++c) s.table_[c] = true;
+        for (unsigned c = first; c <= last; ++c)
+            s.table_[c] = true;
         return s;
     }
 
     [[nodiscard]] constexpr bool contains(unsigned char c) const noexcept { return table_[c]; }
-    [[nodiscard]] constexpr bool contains(char c) const noexcept
-    {
-        return table_[static_cast<unsigned char>(c)];
-    }
+    [[nodiscard]] constexpr bool contains(char c) const noexcept { return table_[static_cast<unsigned char>(c)]; }
 
     [[nodiscard]] constexpr std::size_t size() const noexcept
     {
         std::size_t n = 0;
-        for (bool b : table_) n += b ? 1U : 0U;
+        for (bool b : table_)
+            n += b ? 1U : 0U;
         return n;
     }
 
     friend constexpr charset operator+(charset a, charset const& b) noexcept
     {
-        for (std::size_t i = 0; i < 256; ++i) a.table_[i] = a.table_[i] || b.table_[i];
+        for (std::size_t i = 0; i < 256; ++i)
+            a.table_[i] = a.table_[i] || b.table_[i];
         return a;
     }
     friend constexpr charset operator-(charset a, charset const& b) noexcept
     {
-        for (std::size_t i = 0; i < 256; ++i) a.table_[i] = a.table_[i] && !b.table_[i];
+        for (std::size_t i = 0; i < 256; ++i)
+            a.table_[i] = a.table_[i] && !b.table_[i];
         return a;
     }
     friend constexpr charset operator+(charset a, char c) noexcept { return a + charset(std::string_view(&c, 1)); }
@@ -113,5 +115,5 @@ inline constexpr charset unsafe = charset("\\\"<>^`{|}");
 // bytes with the high bit set: never raw in a URI outside the lenient profile (RFC 3987 IRIs)
 inline constexpr charset non_ascii = charset::range(0x80, 0xFF);
 
-}  // namespace chars
-}  // namespace ftpuri
+} // namespace chars
+} // namespace ftpuri

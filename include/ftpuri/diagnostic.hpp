@@ -27,229 +27,223 @@ enum class severity : std::uint8_t { error, warning, note };
 
 // The part of the URI a diagnostic points into.
 enum class component : std::uint8_t {
-    input, scheme, authority, user, password, host, port, path, typecode, query, fragment
+    input,
+    scheme,
+    authority,
+    user,
+    password,
+    host,
+    port,
+    path,
+    typecode,
+    query,
+    fragment
 };
 
 enum class diag_id : std::uint8_t {
     // the input as a whole
-    input_empty,             // input.empty
-    input_too_long,          // input.too-long
+    input_empty,    // input.empty
+    input_too_long, // input.too-long
     // raw bytes, wherever they are
-    char_control,            // char.control: a raw C0 control or DEL
-    char_space,              // char.space
-    char_non_ascii,          // char.non-ascii
-    char_unsafe,             // char.unsafe: \ " < > ^ ` { | }
-    char_not_allowed,        // char.not-allowed: a character the component's rule excludes
+    char_control,     // char.control: a raw C0 control or DEL
+    char_space,       // char.space
+    char_non_ascii,   // char.non-ascii
+    char_unsafe,      // char.unsafe: \ " < > ^ ` { | }
+    char_not_allowed, // char.not-allowed: a character the component's rule excludes
     // percent-encoding
-    pct_malformed,           // pct.malformed: "%" without two hex digits
-    pct_forbidden_control,   // pct.forbidden-control: decodes to NUL, CR or LF (every profile)
-    pct_control,             // pct.control: decodes to another C0 control or DEL
-    pct_lowercase,           // pct.lowercase
-    pct_needless,            // pct.needless: an encoded unreserved character
-    pct_non_utf8,            // pct.non-utf8: a decoded component that is not UTF-8
+    pct_malformed,         // pct.malformed: "%" without two hex digits
+    pct_forbidden_control, // pct.forbidden-control: decodes to NUL, CR or LF (every profile)
+    pct_control,           // pct.control: decodes to another C0 control or DEL
+    pct_lowercase,         // pct.lowercase
+    pct_needless,          // pct.needless: an encoded unreserved character
+    pct_non_utf8,          // pct.non-utf8: a decoded component that is not UTF-8
     // scheme
-    scheme_missing,          // scheme.missing
-    scheme_not_ftp,          // scheme.not-ftp
-    scheme_uppercase,        // scheme.uppercase
+    scheme_missing,   // scheme.missing
+    scheme_not_ftp,   // scheme.not-ftp
+    scheme_uppercase, // scheme.uppercase
     // authority and userinfo
-    authority_missing,       // authority.missing: no "//"
-    userinfo_multiple_at,    // userinfo.multiple-at
-    userinfo_raw_colon,      // userinfo.raw-colon: a second ":" (strict)
-    userinfo_password,       // userinfo.password
-    userinfo_anonymous,      // userinfo.anonymous
-    userinfo_empty_user,     // userinfo.empty-user
+    authority_missing,    // authority.missing: no "//"
+    userinfo_multiple_at, // userinfo.multiple-at
+    userinfo_raw_colon,   // userinfo.raw-colon: a second ":" (strict)
+    userinfo_password,    // userinfo.password
+    userinfo_anonymous,   // userinfo.anonymous
+    userinfo_empty_user,  // userinfo.empty-user
     // host
-    host_empty,              // host.empty
-    host_invalid_char,       // host.invalid-char
-    host_percent_encoded,    // host.percent-encoded (strict)
-    host_empty_label,        // host.empty-label
-    host_label_too_long,     // host.label-too-long
-    host_too_long,           // host.too-long
-    host_label_hyphen,       // host.label-hyphen
-    host_numeric_ambiguous,  // host.numeric-ambiguous
-    host_ip_literal_unclosed,// host.ip-literal-unclosed
-    host_ipv6_invalid,       // host.ipv6-invalid
-    host_ipv6_zone_id,       // host.ipv6-zone-id
-    host_ipvfuture,          // host.ipvfuture (strict)
-    host_ipvfuture_invalid,  // host.ipvfuture-invalid
-    host_uppercase,          // host.uppercase
-    host_not_dns,            // host.not-dns (rfc3986)
+    host_empty,               // host.empty
+    host_invalid_char,        // host.invalid-char
+    host_percent_encoded,     // host.percent-encoded (strict)
+    host_empty_label,         // host.empty-label
+    host_label_too_long,      // host.label-too-long
+    host_too_long,            // host.too-long
+    host_label_hyphen,        // host.label-hyphen
+    host_numeric_ambiguous,   // host.numeric-ambiguous
+    host_ip_literal_unclosed, // host.ip-literal-unclosed
+    host_ipv6_invalid,        // host.ipv6-invalid
+    host_ipv6_zone_id,        // host.ipv6-zone-id
+    host_ipvfuture,           // host.ipvfuture (strict)
+    host_ipvfuture_invalid,   // host.ipvfuture-invalid
+    host_uppercase,           // host.uppercase
+    host_not_dns,             // host.not-dns (rfc3986)
     // port
-    port_invalid,            // port.invalid
-    port_out_of_range,       // port.out-of-range
-    port_empty,              // port.empty
-    port_default,            // port.default
-    port_leading_zeros,      // port.leading-zeros
+    port_invalid,       // port.invalid
+    port_out_of_range,  // port.out-of-range
+    port_empty,         // port.empty
+    port_default,       // port.default
+    port_leading_zeros, // port.leading-zeros
     // path and typecode
-    path_raw_semicolon,      // path.raw-semicolon (strict)
-    path_encoded_traversal,  // path.encoded-traversal
-    path_encoded_backslash,  // path.encoded-backslash
-    path_above_root,         // path.above-root
-    path_dot_segment,        // path.dot-segment
-    path_empty_segment,      // path.empty-segment
-    path_encoded_slash,      // path.encoded-slash
-    typecode_invalid,        // typecode.invalid
-    typecode_misspelled,     // typecode.misspelled
-    typecode_uppercase,      // typecode.uppercase
+    path_raw_semicolon,     // path.raw-semicolon (strict)
+    path_encoded_traversal, // path.encoded-traversal
+    path_encoded_backslash, // path.encoded-backslash
+    path_above_root,        // path.above-root
+    path_dot_segment,       // path.dot-segment
+    path_empty_segment,     // path.empty-segment
+    path_encoded_slash,     // path.encoded-slash
+    typecode_invalid,       // typecode.invalid
+    typecode_misspelled,    // typecode.misspelled
+    typecode_uppercase,     // typecode.uppercase
     // query and fragment
-    query_present,           // query.present
-    fragment_present,        // fragment.present
+    query_present,    // query.present
+    fragment_present, // fragment.present
     // how WHATWG parsers (browsers, Node, ada) or curl read the input differently
-    interop_scheme_slashes,      // interop.scheme-slashes
-    interop_multiple_at,         // interop.multiple-at
-    interop_backslash,           // interop.backslash
-    interop_tab_newline,         // interop.tab-newline
-    interop_edge_whitespace,     // interop.edge-whitespace
-    interop_encoded_dot_segment, // interop.encoded-dot-segment
-    interop_host_percent_encoded,// interop.host-percent-encoded
+    interop_scheme_slashes,       // interop.scheme-slashes
+    interop_multiple_at,          // interop.multiple-at
+    interop_backslash,            // interop.backslash
+    interop_tab_newline,          // interop.tab-newline
+    interop_edge_whitespace,      // interop.edge-whitespace
+    interop_encoded_dot_segment,  // interop.encoded-dot-segment
+    interop_host_percent_encoded, // interop.host-percent-encoded
 };
 
 struct diag_info {
     diag_id id;
-    std::string_view name;  // the stable kebab-case id
-    severity level;         // in the strict profile
+    std::string_view name; // the stable kebab-case id
+    severity level;        // in the strict profile
     std::string_view message;
     std::string_view hint;
 };
 
 // Keep in sync with diag_id: the static_assert below checks the order.
 inline constexpr std::array diag_catalogue = {
-    diag_info{diag_id::input_empty, "input.empty", severity::error,
-              "empty input", "an ftp URI looks like ftp://host/path"},
-    diag_info{diag_id::input_too_long, "input.too-long", severity::error,
-              "input is longer than the length limit",
+    diag_info{diag_id::input_empty, "input.empty", severity::error, "empty input",
+              "an ftp URI looks like ftp://host/path"},
+    diag_info{diag_id::input_too_long, "input.too-long", severity::error, "input is longer than the length limit",
               "raise the limit (parse_options::max_length, --max-length) if such URIs are expected"},
-    diag_info{diag_id::char_control, "char.control", severity::error,
-              "raw control character", "control bytes never appear raw in a URI; remove it or percent-encode it"},
-    diag_info{diag_id::char_space, "char.space", severity::error,
-              "raw space", "percent-encode it as %20 (--profile=lenient does this)"},
-    diag_info{diag_id::char_non_ascii, "char.non-ascii", severity::error,
-              "raw non-ASCII byte",
+    diag_info{diag_id::char_control, "char.control", severity::error, "raw control character",
+              "control bytes never appear raw in a URI; remove it or percent-encode it"},
+    diag_info{diag_id::char_space, "char.space", severity::error, "raw space",
+              "percent-encode it as %20 (--profile=lenient does this)"},
+    diag_info{diag_id::char_non_ascii, "char.non-ascii", severity::error, "raw non-ASCII byte",
               "percent-encode its UTF-8 bytes (\xC3\xA9 is %C3%A9), or use --profile=lenient to have it done"},
-    diag_info{diag_id::char_unsafe, "char.unsafe", severity::error,
-              "character that is never allowed in a URI",
+    diag_info{diag_id::char_unsafe, "char.unsafe", severity::error, "character that is never allowed in a URI",
               "percent-encode it: \\ %5C, \" %22, < %3C, > %3E, ^ %5E, ` %60, { %7B, | %7C, } %7D"},
     diag_info{diag_id::char_not_allowed, "char.not-allowed", severity::error,
               "character not allowed in this part of the URI", "percent-encode it (%XX with its byte value)"},
-    diag_info{diag_id::pct_malformed, "pct.malformed", severity::error,
-              "'%' is not followed by two hex digits", "write a literal '%' as %25"},
+    diag_info{diag_id::pct_malformed, "pct.malformed", severity::error, "'%' is not followed by two hex digits",
+              "write a literal '%' as %25"},
     diag_info{diag_id::pct_forbidden_control, "pct.forbidden-control", severity::error,
               "percent-encoding decodes to NUL, CR or LF",
               "these bytes end or inject an FTP command (CWD a%0D%0ADELE x); remove them"},
-    diag_info{diag_id::pct_control, "pct.control", severity::error,
-              "percent-encoding decodes to a control character",
+    diag_info{diag_id::pct_control, "pct.control", severity::error, "percent-encoding decodes to a control character",
               "control bytes are not valid in FTP user names, passwords or file names; remove it"},
-    diag_info{diag_id::pct_lowercase, "pct.lowercase", severity::warning,
-              "lowercase hex digit in a percent-encoding", "the canonical form uses uppercase: %2F, not %2f"},
-    diag_info{diag_id::pct_needless, "pct.needless", severity::warning,
-              "percent-encoded unreserved character", "write the character itself (%41 is A, %7E is ~)"},
-    diag_info{diag_id::pct_non_utf8, "pct.non-utf8", severity::warning,
-              "decoded bytes are not UTF-8",
+    diag_info{diag_id::pct_lowercase, "pct.lowercase", severity::warning, "lowercase hex digit in a percent-encoding",
+              "the canonical form uses uppercase: %2F, not %2f"},
+    diag_info{diag_id::pct_needless, "pct.needless", severity::warning, "percent-encoded unreserved character",
+              "write the character itself (%41 is A, %7E is ~)"},
+    diag_info{diag_id::pct_non_utf8, "pct.non-utf8", severity::warning, "decoded bytes are not UTF-8",
               "servers and clients disagree on non-UTF-8 names (draft-yevstifeyev 2.3); encode the UTF-8 form"},
-    diag_info{diag_id::scheme_missing, "scheme.missing", severity::error,
-              "no scheme", "an ftp URI begins with ftp://"},
-    diag_info{diag_id::scheme_not_ftp, "scheme.not-ftp", severity::error,
-              "scheme is not ftp", "ftpuri checks ftp URIs; ftps and sftp are other protocols"},
-    diag_info{diag_id::scheme_uppercase, "scheme.uppercase", severity::warning,
-              "uppercase letter in the scheme", "the canonical scheme is lowercase ftp"},
-    diag_info{diag_id::authority_missing, "authority.missing", severity::error,
-              "no '//' and host after 'ftp:'", "write ftp://host/path; an ftp URI always names its server"},
+    diag_info{diag_id::scheme_missing, "scheme.missing", severity::error, "no scheme", "an ftp URI begins with ftp://"},
+    diag_info{diag_id::scheme_not_ftp, "scheme.not-ftp", severity::error, "scheme is not ftp",
+              "ftpuri checks ftp URIs; ftps and sftp are other protocols"},
+    diag_info{diag_id::scheme_uppercase, "scheme.uppercase", severity::warning, "uppercase letter in the scheme",
+              "the canonical scheme is lowercase ftp"},
+    diag_info{diag_id::authority_missing, "authority.missing", severity::error, "no '//' and host after 'ftp:'",
+              "write ftp://host/path; an ftp URI always names its server"},
     diag_info{diag_id::userinfo_multiple_at, "userinfo.multiple-at", severity::error,
               "more than one '@' in the authority", "percent-encode an '@' in a user name or password as %40"},
-    diag_info{diag_id::userinfo_raw_colon, "userinfo.raw-colon", severity::error,
-              "second ':' in the user information",
+    diag_info{diag_id::userinfo_raw_colon, "userinfo.raw-colon", severity::error, "second ':' in the user information",
               "only the first ':' separates user and password; percent-encode the others as %3A"},
-    diag_info{diag_id::userinfo_password, "userinfo.password", severity::warning,
-              "password in the URI",
+    diag_info{diag_id::userinfo_password, "userinfo.password", severity::warning, "password in the URI",
               "RFC 3986 3.2.1 deprecates it: whoever sees the URI sees the password; let the client ask for it"},
-    diag_info{diag_id::userinfo_anonymous, "userinfo.anonymous", severity::warning,
-              "explicit anonymous user", "anonymous is the default; ftp://host/ means the same"},
-    diag_info{diag_id::userinfo_empty_user, "userinfo.empty-user", severity::warning,
-              "empty user name", "this logs in as an empty user, not anonymously; drop the '@' for anonymous"},
-    diag_info{diag_id::host_empty, "host.empty", severity::error,
-              "empty host", "an ftp URI names its server: ftp://host/path"},
-    diag_info{diag_id::host_invalid_char, "host.invalid-char", severity::error,
-              "character not allowed in a host name",
+    diag_info{diag_id::userinfo_anonymous, "userinfo.anonymous", severity::warning, "explicit anonymous user",
+              "anonymous is the default; ftp://host/ means the same"},
+    diag_info{diag_id::userinfo_empty_user, "userinfo.empty-user", severity::warning, "empty user name",
+              "this logs in as an empty user, not anonymously; drop the '@' for anonymous"},
+    diag_info{diag_id::host_empty, "host.empty", severity::error, "empty host",
+              "an ftp URI names its server: ftp://host/path"},
+    diag_info{diag_id::host_invalid_char, "host.invalid-char", severity::error, "character not allowed in a host name",
               "a DNS name is letters, digits, '-' and '.'; a typecode goes after a path: ftp://host/;type=a"},
-    diag_info{diag_id::host_percent_encoded, "host.percent-encoded", severity::error,
-              "percent-encoding in a host name",
+    diag_info{diag_id::host_percent_encoded, "host.percent-encoded", severity::error, "percent-encoding in a host name",
               "write the name itself, an internationalized name in its xn-- (IDNA) form"},
-    diag_info{diag_id::host_empty_label, "host.empty-label", severity::error,
-              "empty label in the host name", "remove the extra '.'"},
-    diag_info{diag_id::host_label_too_long, "host.label-too-long", severity::error,
-              "host label longer than 63 bytes", "DNS labels are at most 63 bytes (RFC 1034 3.1)"},
-    diag_info{diag_id::host_too_long, "host.too-long", severity::error,
-              "host name longer than 253 bytes", "DNS names are at most 253 bytes (RFC 1034 3.1)"},
-    diag_info{diag_id::host_label_hyphen, "host.label-hyphen", severity::error,
-              "host label begins or ends with '-'", "DNS labels begin and end with a letter or digit"},
+    diag_info{diag_id::host_empty_label, "host.empty-label", severity::error, "empty label in the host name",
+              "remove the extra '.'"},
+    diag_info{diag_id::host_label_too_long, "host.label-too-long", severity::error, "host label longer than 63 bytes",
+              "DNS labels are at most 63 bytes (RFC 1034 3.1)"},
+    diag_info{diag_id::host_too_long, "host.too-long", severity::error, "host name longer than 253 bytes",
+              "DNS names are at most 253 bytes (RFC 1034 3.1)"},
+    diag_info{diag_id::host_label_hyphen, "host.label-hyphen", severity::error, "host label begins or ends with '-'",
+              "DNS labels begin and end with a letter or digit"},
     diag_info{diag_id::host_numeric_ambiguous, "host.numeric-ambiguous", severity::error,
               "numeric host that is not a dotted-decimal IPv4 address",
               "other parsers read it as a different address (127.1 is 127.0.0.1, 010 is octal); "
               "write four decimal octets without leading zeros"},
     diag_info{diag_id::host_ip_literal_unclosed, "host.ip-literal-unclosed", severity::error,
               "'[' without a closing ']'", "an IPv6 address is written [2001:db8::1]"},
-    diag_info{diag_id::host_ipv6_invalid, "host.ipv6-invalid", severity::error,
-              "invalid IPv6 address", "eight groups of 1-4 hex digits, one '::' at most (RFC 4291 2.2)"},
-    diag_info{diag_id::host_ipv6_zone_id, "host.ipv6-zone-id", severity::error,
-              "IPv6 zone identifier", "zone ids (RFC 6874) are local to one machine and not part of RFC 3986; remove it"},
-    diag_info{diag_id::host_ipvfuture, "host.ipvfuture", severity::error,
-              "IPvFuture address", "no FTP client connects to one; --profile=rfc3986 accepts it"},
-    diag_info{diag_id::host_ipvfuture_invalid, "host.ipvfuture-invalid", severity::error,
-              "invalid IPvFuture address", "the form is [vX.text]: 'v', hex digits, '.', then text"},
-    diag_info{diag_id::host_uppercase, "host.uppercase", severity::warning,
-              "uppercase letter in the host", "host names are case-insensitive; the canonical form is lowercase"},
+    diag_info{diag_id::host_ipv6_invalid, "host.ipv6-invalid", severity::error, "invalid IPv6 address",
+              "eight groups of 1-4 hex digits, one '::' at most (RFC 4291 2.2)"},
+    diag_info{diag_id::host_ipv6_zone_id, "host.ipv6-zone-id", severity::error, "IPv6 zone identifier",
+              "zone ids (RFC 6874) are local to one machine and not part of RFC 3986; remove it"},
+    diag_info{diag_id::host_ipvfuture, "host.ipvfuture", severity::error, "IPvFuture address",
+              "no FTP client connects to one; --profile=rfc3986 accepts it"},
+    diag_info{diag_id::host_ipvfuture_invalid, "host.ipvfuture-invalid", severity::error, "invalid IPvFuture address",
+              "the form is [vX.text]: 'v', hex digits, '.', then text"},
+    diag_info{diag_id::host_uppercase, "host.uppercase", severity::warning, "uppercase letter in the host",
+              "host names are case-insensitive; the canonical form is lowercase"},
     diag_info{diag_id::host_not_dns, "host.not-dns", severity::warning,
               "host is a registered name but not a DNS host name",
               "RFC 3986 allows it; the strict profile and DNS do not"},
-    diag_info{diag_id::port_invalid, "port.invalid", severity::error,
-              "non-digit in the port", "the port is decimal digits: ftp://host:2121/"},
-    diag_info{diag_id::port_out_of_range, "port.out-of-range", severity::error,
-              "port outside 1-65535", "TCP ports are 1-65535; ftp's default is 21"},
-    diag_info{diag_id::port_empty, "port.empty", severity::warning,
-              "empty port", "remove the ':'; the canonical form drops it"},
-    diag_info{diag_id::port_default, "port.default", severity::warning,
-              "explicit default port 21", "remove ':21'; the canonical form drops it"},
-    diag_info{diag_id::port_leading_zeros, "port.leading-zeros", severity::warning,
-              "leading zero in the port", "some parsers read 021 as octal; the canonical form drops the zeros"},
-    diag_info{diag_id::path_raw_semicolon, "path.raw-semicolon", severity::error,
-              "raw ';' in a path segment",
+    diag_info{diag_id::port_invalid, "port.invalid", severity::error, "non-digit in the port",
+              "the port is decimal digits: ftp://host:2121/"},
+    diag_info{diag_id::port_out_of_range, "port.out-of-range", severity::error, "port outside 1-65535",
+              "TCP ports are 1-65535; ftp's default is 21"},
+    diag_info{diag_id::port_empty, "port.empty", severity::warning, "empty port",
+              "remove the ':'; the canonical form drops it"},
+    diag_info{diag_id::port_default, "port.default", severity::warning, "explicit default port 21",
+              "remove ':21'; the canonical form drops it"},
+    diag_info{diag_id::port_leading_zeros, "port.leading-zeros", severity::warning, "leading zero in the port",
+              "some parsers read 021 as octal; the canonical form drops the zeros"},
+    diag_info{diag_id::path_raw_semicolon, "path.raw-semicolon", severity::error, "raw ';' in a path segment",
               "percent-encode it as %3B; only ;type=a, ;type=i or ;type=d may end the path"},
     diag_info{diag_id::path_encoded_traversal, "path.encoded-traversal", severity::error,
               "encoded '/' hides a '.' or '..' in a segment",
               "no URL normalizer removes it and the FTP server walks it (..%2F..%2Fetc); remove it"},
     diag_info{diag_id::path_encoded_backslash, "path.encoded-backslash", severity::error,
               "'%5C' decodes to a backslash", "Windows FTP servers take it as a directory separator; remove it"},
-    diag_info{diag_id::path_above_root, "path.above-root", severity::error,
-              "'..' climbs above the starting directory",
+    diag_info{diag_id::path_above_root, "path.above-root", severity::error, "'..' climbs above the starting directory",
               "remove the '..' segments; a client that follows them leaves the login directory"},
-    diag_info{diag_id::path_dot_segment, "path.dot-segment", severity::warning,
-              "'.' or '..' segment", "the canonical form removes dot-segments (RFC 3986 5.2.4)"},
-    diag_info{diag_id::path_empty_segment, "path.empty-segment", severity::warning,
-              "empty path segment (a null CWD)",
+    diag_info{diag_id::path_dot_segment, "path.dot-segment", severity::warning, "'.' or '..' segment",
+              "the canonical form removes dot-segments (RFC 3986 5.2.4)"},
+    diag_info{diag_id::path_empty_segment, "path.empty-segment", severity::warning, "empty path segment (a null CWD)",
               "RFC 1738 sends 'CWD' with an empty argument; draft-yevstifeyev skips it: clients differ"},
-    diag_info{diag_id::path_encoded_slash, "path.encoded-slash", severity::warning,
-              "'%2F' inside a segment",
+    diag_info{diag_id::path_encoded_slash, "path.encoded-slash", severity::warning, "'%2F' inside a segment",
               "it is part of the name (CWD /etc), but curl splits the path at it; be sure it is meant"},
-    diag_info{diag_id::typecode_invalid, "typecode.invalid", severity::error,
-              "typecode is not a, i or d", "write ;type=a (ASCII), ;type=i (image) or ;type=d (directory)"},
-    diag_info{diag_id::typecode_misspelled, "typecode.misspelled", severity::error,
-              "';typecode=' instead of ';type='",
+    diag_info{diag_id::typecode_invalid, "typecode.invalid", severity::error, "typecode is not a, i or d",
+              "write ;type=a (ASCII), ;type=i (image) or ;type=d (directory)"},
+    diag_info{diag_id::typecode_misspelled, "typecode.misspelled", severity::error, "';typecode=' instead of ';type='",
               "draft-yevstifeyev's ABNF misspells it; write ;type= (--profile=lenient repairs it)"},
-    diag_info{diag_id::typecode_uppercase, "typecode.uppercase", severity::warning,
-              "uppercase letter in the typecode", "the canonical form is lowercase: ;type=i"},
-    diag_info{diag_id::query_present, "query.present", severity::error,
-              "'?' query in an ftp URI",
+    diag_info{diag_id::typecode_uppercase, "typecode.uppercase", severity::warning, "uppercase letter in the typecode",
+              "the canonical form is lowercase: ;type=i"},
+    diag_info{diag_id::query_present, "query.present", severity::error, "'?' query in an ftp URI",
               "ftp URIs have no query; percent-encode '?' as %3F if it is part of the name"},
-    diag_info{diag_id::fragment_present, "fragment.present", severity::warning,
-              "fragment in an ftp URI", "a fragment is never sent to the server"},
+    diag_info{diag_id::fragment_present, "fragment.present", severity::warning, "fragment in an ftp URI",
+              "a fragment is never sent to the server"},
     diag_info{diag_id::interop_scheme_slashes, "interop.scheme-slashes", severity::note,
               "WHATWG parsers (browsers) read 'ftp:x' and 'ftp:/x' as 'ftp://x/'",
               "write the '//' so that every parser finds the same host"},
     diag_info{diag_id::interop_multiple_at, "interop.multiple-at", severity::note,
               "WHATWG parsers and curl split the authority at the last '@'",
               "they would see another host than a parser that splits at the first"},
-    diag_info{diag_id::interop_backslash, "interop.backslash", severity::note,
-              "WHATWG parsers read '\\' as '/'", "they would see another host or path"},
+    diag_info{diag_id::interop_backslash, "interop.backslash", severity::note, "WHATWG parsers read '\\' as '/'",
+              "they would see another host or path"},
     diag_info{diag_id::interop_tab_newline, "interop.tab-newline", severity::note,
               "WHATWG parsers silently remove tabs and newlines", "they would read another URI than this one"},
     diag_info{diag_id::interop_edge_whitespace, "interop.edge-whitespace", severity::note,
@@ -270,7 +264,7 @@ constexpr bool catalogue_in_enum_order() noexcept
         if (static_cast<std::size_t>(diag_catalogue[i].id) != i) return false;
     return true;
 }
-}  // namespace detail
+} // namespace detail
 static_assert(detail::catalogue_in_enum_order(), "diag_catalogue rows must follow diag_id's order");
 static_assert(static_cast<std::size_t>(diag_id::interop_host_percent_encoded) + 1 == diag_catalogue.size(),
               "every diag_id needs a row in diag_catalogue");
@@ -295,8 +289,8 @@ struct diagnostic {
     diag_id id;
     severity level;
     component where;
-    std::uint32_t offset;  // byte offset into the input
-    std::uint32_t length;  // bytes, at least 1 except for "missing" findings at the end
+    std::uint32_t offset; // byte offset into the input
+    std::uint32_t length; // bytes, at least 1 except for "missing" findings at the end
 
     [[nodiscard]] constexpr diag_info const& info() const noexcept { return ftpuri::info(id); }
     friend constexpr bool operator==(diagnostic const&, diagnostic const&) noexcept = default;
@@ -306,7 +300,7 @@ struct diagnostic {
 //
 // A fixed array inside the object, because parse() must not allocate and a caller validating
 // millions of URIs reuses one list (clear() between inputs). Capacity is generous for one URI:
-// each warning id is reported at most once per component (pct.lowercase, say, for the first
+// each warning id is reported at most once per URI (pct.lowercase, say, for the first
 // offending escape only), so real inputs stay far below it. Should warnings ever overflow,
 // they are counted in dropped(), never lost silently, and the last slots stay reserved so that
 // the error, and the note that explains it, always fit.
@@ -347,7 +341,8 @@ public:
     [[nodiscard]] std::size_t count(severity s) const noexcept
     {
         std::size_t n = 0;
-        for (std::size_t i = 0; i < size_; ++i) n += items_[i].level == s ? 1U : 0U;
+        for (std::size_t i = 0; i < size_; ++i)
+            n += items_[i].level == s ? 1U : 0U;
         return n;
     }
     [[nodiscard]] bool contains(diag_id id) const noexcept
@@ -364,4 +359,4 @@ private:
     bool has_error_ = false;
 };
 
-}  // namespace ftpuri
+} // namespace ftpuri

@@ -6,4 +6,5 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
+#include "ftpuri/redact.hpp"
 #include "ftpuri/uri_view.hpp"

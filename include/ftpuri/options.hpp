@@ -2,16 +2,16 @@
 #pragma once
 
 #include <cstdint>
-#include <string_view>
 #include <optional>
+#include <string_view>
 
 namespace ftpuri {
 
 // Which grammar to accept; PRODUCT.md's "Syntax profiles". The seeds disagree, so the caller
 // chooses; strict is the default because it is the one to sanitize untrusted input with.
 enum class profile : std::uint8_t {
-    strict,   // docs/grammar.abnf: ftp rules, DNS host, safety rules as errors
-    rfc3986,  // any RFC 3986 URI with scheme ftp and an authority; safety rules still apply
+    strict,  // docs/grammar.abnf: ftp rules, DNS host, safety rules as errors
+    rfc3986, // any RFC 3986 URI with scheme ftp and an authority; safety rules still apply
 };
 
 [[nodiscard]] std::string_view to_string(profile p) noexcept;
@@ -27,4 +27,4 @@ struct parse_options {
     std::uint32_t max_length = default_max_length;
 };
 
-}  // namespace ftpuri
+} // namespace ftpuri

@@ -65,15 +65,27 @@ private:
 };
 
 [[nodiscard]] parse_result parse(std::string_view input, parse_options const& options = {}) noexcept;
-[[nodiscard]] parse_result parse(std::string_view input, parse_options const& options,
-                                 diagnostic_list& out) noexcept;
+[[nodiscard]] parse_result parse(std::string_view input, parse_options const& options, diagnostic_list& out) noexcept;
+
+// A C string (a literal, say) converts to std::string_view and to std::string alike; these
+// overloads settle it for the view, which points into the caller's array.
+[[nodiscard]] inline parse_result parse(char const* input, parse_options const& options = {}) noexcept
+{
+    return parse(std::string_view(input), options);
+}
+[[nodiscard]] inline parse_result parse(char const* input, parse_options const& options, diagnostic_list& out) noexcept
+{
+    return parse(std::string_view(input), options, out);
+}
 
 // A uri_view points into the string it was parsed from; a temporary std::string would leave it
 // dangling at the end of the full expression. These overloads make that a compile error.
 parse_result parse(std::string&& input, parse_options const& options = {}) = delete;
 parse_result parse(std::string&& input, parse_options const& options, diagnostic_list& out) = delete;
+parse_result parse(std::string const&& input, parse_options const& options = {}) = delete;
+parse_result parse(std::string const&& input, parse_options const& options, diagnostic_list& out) = delete;
 
 [[nodiscard]] bool validate(std::string_view input, parse_options const& options = {}) noexcept;
 [[nodiscard]] bool validate(std::string_view input, parse_options const& options, diagnostic_list& out) noexcept;
 
-}  // namespace ftpuri
+} // namespace ftpuri

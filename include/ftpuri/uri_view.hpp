@@ -39,11 +39,11 @@
 namespace ftpuri {
 
 enum class host_kind : std::uint8_t {
-    dns_name,   // a DNS host name (strict), letters, digits, '-' and '.'
-    ipv4,       // dotted-decimal IPv4address
-    ipv6,       // IP-literal holding an IPv6address
-    ipvfuture,  // IP-literal holding an IPvFuture (rfc3986 profile only)
-    reg_name,   // an RFC 3986 reg-name that is not a DNS name (rfc3986 profile only)
+    dns_name,  // a DNS host name (strict), letters, digits, '-' and '.'
+    ipv4,      // dotted-decimal IPv4address
+    ipv6,      // IP-literal holding an IPv6address
+    ipvfuture, // IP-literal holding an IPvFuture (rfc3986 profile only)
+    reg_name,  // an RFC 3986 reg-name that is not a DNS name (rfc3986 profile only)
 };
 
 [[nodiscard]] std::string_view to_string(host_kind k) noexcept;
@@ -79,11 +79,12 @@ public:
         [[nodiscard]] char const* next_slash() const noexcept
         {
             char const* s = begin_;
-            while (s != end_ && *s != '/') ++s;
+            while (s != end_ && *s != '/')
+                ++s;
             return s;
         }
-        char const* begin_ = nullptr;  // first byte of the current segment; nullptr at the end
-        char const* end_ = nullptr;    // end of the path
+        char const* begin_ = nullptr; // first byte of the current segment; nullptr at the end
+        char const* end_ = nullptr;   // end of the path
     };
 
     segment_range() noexcept = default;
@@ -100,7 +101,8 @@ public:
     [[nodiscard]] std::size_t size() const noexcept
     {
         std::size_t n = 0;
-        for (char c : path_) n += c == '/' ? 1U : 0U;
+        for (char c : path_)
+            n += c == '/' ? 1U : 0U;
         return n;
     }
 
@@ -187,15 +189,14 @@ public:
 
     // Offsets, for callers that want them directly (see the diagram above).
     struct offsets {
-        std::uint32_t scheme_end, user_begin, user_end, password_begin, password_end, host_begin,
-            host_end, port_begin, port_end, path_begin, path_end, typecode_begin, query_begin,
-            query_end, fragment_begin;
+        std::uint32_t scheme_end, user_begin, user_end, password_begin, password_end, host_begin, host_end, port_begin,
+            port_end, path_begin, path_end, typecode_begin, query_begin, query_end, fragment_begin;
     };
     [[nodiscard]] offsets raw_offsets() const noexcept
     {
-        return {3,           user_begin_, user_end_,   password_begin_, password_end_,
-                host_begin_, host_end_,   port_begin_, port_end_,       path_begin_,
-                path_end_,   typecode_begin_, query_begin_, query_end_, fragment_begin_};
+        return {3,           user_begin_,     user_end_,    password_begin_, password_end_,
+                host_begin_, host_end_,       port_begin_,  port_end_,       path_begin_,
+                path_end_,   typecode_begin_, query_begin_, query_end_,      fragment_begin_};
     }
 
 private:
@@ -222,4 +223,4 @@ private:
     char typecode_ = '\0';
 };
 
-}  // namespace ftpuri
+} // namespace ftpuri
