@@ -1,0 +1,215 @@
+// tests/alloc/alloc_test.cpp: parse, validate and the CLI's per-line path allocate nothing.
+//
+// PRODUCT.md's non-negotiable: "Parsing, validation ... allocate nothing; a test counts
+// allocations and fails on one." counting_allocator.cpp replaces operator new and malloc in
+// this binary. The same test is also built against a library compiled with
+// FTPURI_ALLOC_CANARY, which makes parse() build a std::string; ctest requires that build to
+// report the allocation (tests/CMakeLists.txt), so this test is shown able to fail.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "counting_allocator.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/pct.hpp"
+
+#ifdef FTPURI_HAVE_CLI_CORE
+#include "line_checker.hpp"
+#include "line_reader.hpp"
+#endif
+
+namespace {
+
+using alloc_test::allocation_window;
+
+// Inputs that reach every branch of the scanner: valid ones with every part, every kind of
+// host, warnings of every family, and errors of every family, in both profiles.
+std::vector<std::string> const& inputs()
+{
+    static std::vector<std::string> const all = [] {
+        std::vector<std::string> v = {
+            "ftp://ftp.example.org/pub/README;type=a",
+            "FTP://Alice:s3cret@Ftp.Example.org:021/a//b/../%2e%2E/c%2fd.txt;TYPE=I#frag",
+            "ftp://anonymous@h/",
+            "ftp://@h/",
+            "ftp://u:p:q@h/",
+            "ftp://[2001:db8::1]:2121/x",
+            "ftp://[::ffff:1.2.3.4]/",
+            "ftp://[v1.x]/",
+            "ftp://[fe80::1%25eth0]/",
+            "ftp://[::1/foo/bad]/bad",
+            "ftp://1.2.3.4/",
+            "ftp://010.0.0.1/",
+            "ftp://0x7f.1/",
+            "ftp://h_x.example/",
+            "ftp://%65xample.com/",
+            "ftp://a..b/",
+            "ftp://-a/",
+            "ftp://h:/",
+            "ftp://h:0/",
+            "ftp://h:99999999999/",
+            "ftp://h:x/",
+            "ftp://h/a%0D%0ADELE%20x",
+            "ftp://h/a%01b",
+            "ftp://h/..%2F..%2Fetc",
+            "ftp://h/a%5Cb",
+            "ftp://h/../x",
+            "ftp://h/%C3%A9%C3",
+            "ftp://h/f;typecode=i",
+            "ftp://h/f;type=x",
+            "ftp://h/a;b/c",
+            "ftp://h/q?x=1#f",
+            "ftp:/example.com/",
+            "ftp://a@b@c/",
+            "http://example.com/",
+            "example.com/path",
+            " ftp://h/",
+            "ftp://h/a\tb",
+            "ftp://h/\\x",
+            "ftp://h/\xC3\xA9",
+            "ftp://h/%zz",
+            "",
+        };
+        v.push_back("ftp://h/" + std::string(60000, 'a') + "/" + std::string(4000, '%') + "41");
+        v.push_back("ftp://h/" + std::string(70000, 'a')); // over the 64 KiB limit
+        return v;
+    }();
+    return all;
+}
+
+constexpr ftpuri::profile profiles[] = {ftpuri::profile::strict, ftpuri::profile::rfc3986};
+
+TEST(Allocation, ParseAllocatesNothing)
+{
+    auto const& all = inputs(); // built before counting starts
+    std::size_t valid = 0;
+    allocation_window window;
+    for (auto p : profiles)
+        for (auto const& in : all)
+            valid += ftpuri::parse(in, {p}).has_value() ? 1U : 0U;
+    std::size_t const n = window.close();
+    EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: parse() allocated " << n << " times";
+    EXPECT_GT(valid, 5U); // the inputs did reach the storing path
+}
+
+TEST(Allocation, ParseWithDiagnosticsAllocatesNothing)
+{
+    auto const& all = inputs();
+    ftpuri::diagnostic_list list;
+    std::size_t findings = 0;
+    allocation_window window;
+    for (auto p : profiles) {
+        for (auto const& in : all) {
+            list.clear();
+            (void)ftpuri::parse(in, {p}, list);
+            findings += list.size();
+        }
+    }
+    std::size_t const n = window.close();
+    EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: parse(..., list) allocated " << n << " times";
+    EXPECT_GT(findings, inputs().size());
+}
+
+TEST(Allocation, ValidateAllocatesNothing)
+{
+    auto const& all = inputs();
+    ftpuri::diagnostic_list list;
+    std::size_t valid = 0;
+    allocation_window window;
+    for (auto p : profiles) {
+        for (auto const& in : all) {
+            valid += ftpuri::validate(in, {p}) ? 1U : 0U;
+            list.clear();
+            valid += ftpuri::validate(in, {p}, list) ? 1U : 0U;
+        }
+    }
+    std::size_t const n = window.close();
+    EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: validate() allocated " << n << " times";
+    EXPECT_GT(valid, 10U);
+}
+
+TEST(Allocation, ViewAccessorsAllocateNothing)
+{
+    std::string const text = "ftp://us%65r:p%40ss@h.example:2121/a/b%20c/d.txt;type=i#f";
+    char buffer[128];
+    std::size_t total = 0;
+    allocation_window window;
+    ftpuri::parse_result const r = ftpuri::parse(text);
+    if (r) {
+        for (std::string_view segment : r->segments())
+            total += segment.size();
+        for (auto c : {ftpuri::component::user, ftpuri::component::password, ftpuri::component::path})
+            total += r->decode_into(c, buffer);
+        total += ftpuri::percent_decode_into(r->path(), buffer).size;
+    }
+    std::size_t const n = window.close();
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: view accessors allocated " << n << " times";
+    EXPECT_GT(total, 20U);
+}
+
+#ifdef FTPURI_HAVE_CLI_CORE
+// ftpuri-check's loop: once its buffers have grown to the largest line, a million lines
+// allocate no more than one. Checked over every input, twice over, in both formats.
+TEST(Allocation, CliLineLoopAllocatesNothingAfterWarmUp)
+{
+    for (auto format : {ftpuri::cli::output_format::text, ftpuri::cli::output_format::json}) {
+        ftpuri::cli::check_settings settings;
+        settings.format = format;
+        ftpuri::cli::line_checker checker(settings);
+        ftpuri::cli::input_origin const origin{"<stdin>", 1, false};
+        // Warm-up: the buffers grow to the largest report (all reports fit in one output run).
+        for (auto const& in : inputs())
+            (void)checker.check(origin, in);
+        checker.clear_output();
+
+        std::size_t invalid = 0;
+        allocation_window window;
+        for (int round = 0; round < 2; ++round) {
+            for (auto const& in : inputs()) {
+                invalid += checker.check(origin, in) ? 0U : 1U;
+                checker.clear_output();
+            }
+        }
+        std::size_t const n = window.close();
+        EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: the CLI line loop allocated " << n << " times";
+        EXPECT_GT(invalid, 10U);
+    }
+}
+
+// The reader refills one chunk and one line string; neither grows again after warm-up.
+TEST(Allocation, CliLineReaderAllocatesNothingAfterWarmUp)
+{
+    std::FILE* file = std::tmpfile();
+    ASSERT_NE(file, nullptr);
+    for (int i = 0; i < 20000; ++i)
+        std::fputs("ftp://ftp.example.org/pub/some/file.tar.gz;type=i\n", file);
+    std::rewind(file);
+    ftpuri::cli::line_reader reader(file);
+    std::string line;
+    line.reserve(256);
+    ASSERT_TRUE(reader.next(line)); // allocates the chunk
+    std::size_t lines = 1;
+    allocation_window window;
+    while (reader.next(line))
+        ++lines;
+    std::size_t const n = window.close();
+    std::fclose(file);
+    EXPECT_EQ(lines, 20000U);
+    EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: the line reader allocated " << n << " times";
+}
+#endif
+
+// The counter itself works: a std::string longer than the small-string buffer is seen.
+TEST(Allocation, CounterSeesAStdString)
+{
+    allocation_window window;
+    std::string s(100, 'x');
+    std::size_t const n = window.close();
+    EXPECT_EQ(s.size(), 100U);
+    EXPECT_GE(n, 1U);
+}
+
+} // namespace

@@ -1,0 +1,649 @@
+// ftpuri-check, run as a process: its exact output and exit codes.
+//
+// Expected diagnostic lines are built from the library's catalogue (message, hint, id), so the
+// tests pin the CLI's format and the offsets, not the catalogue's wording.
+#include <gtest/gtest.h>
+
+#ifdef FTPURI_CHECK_EXE
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ftpuri/diagnostic.hpp"
+
+namespace {
+
+using namespace std::string_literals;
+using ftpuri::diag_id;
+
+struct run_result {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string read_file(std::filesystem::path const& p)
+{
+    std::ifstream f(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+void write_file(std::filesystem::path const& p, std::string_view bytes)
+{
+    std::ofstream f(p, std::ios::binary | std::ios::trunc);
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+class Cli : public testing::Test {
+protected:
+    void SetUp() override
+    {
+        std::string tmpl = (std::filesystem::temp_directory_path() / "ftpuri-cli-XXXXXX").string();
+        ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+        dir_ = tmpl;
+    }
+    void TearDown() override
+    {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir_, ignored);
+    }
+
+    std::filesystem::path file(std::string const& name, std::string_view bytes)
+    {
+        std::filesystem::path p = dir_ / name;
+        write_file(p, bytes);
+        return p;
+    }
+
+    // Runs ftpuri-check with `args`, `stdin_bytes` on its stdin, and collects stdout and stderr.
+    run_result run(std::vector<std::string> const& args, std::string_view stdin_bytes = {})
+    {
+        std::filesystem::path const in = file("stdin", stdin_bytes);
+        std::filesystem::path const out = dir_ / "stdout";
+        std::filesystem::path const err = dir_ / "stderr";
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
+        posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        run_result r;
+        r.exit_code = spawn_and_wait(args, &actions);
+        posix_spawn_file_actions_destroy(&actions);
+        r.out = read_file(out);
+        r.err = read_file(err);
+        return r;
+    }
+
+    static int spawn_and_wait(std::vector<std::string> const& args, posix_spawn_file_actions_t const* actions)
+    {
+        std::string exe = FTPURI_CHECK_EXE;
+        std::vector<std::string> storage = args;
+        std::vector<char*> argv;
+        argv.push_back(exe.data());
+        for (std::string& a : storage)
+            argv.push_back(a.data());
+        argv.push_back(nullptr);
+        pid_t pid = 0;
+        if (posix_spawn(&pid, exe.c_str(), actions, nullptr, argv.data(), environ) != 0) return -1;
+        int status = 0;
+        if (waitpid(pid, &status, 0) != pid) return -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+
+    std::filesystem::path dir_;
+};
+
+// "NAME:LINE:COL: SEVERITY: MESSAGE [ID]\n  hint: HINT\n", from the catalogue.
+std::string text_diag(std::string_view name, std::uint64_t line, std::uint64_t col, diag_id id,
+                      std::string_view severity)
+{
+    ftpuri::diag_info const& i = ftpuri::info(id);
+    std::ostringstream s;
+    s << name << ':' << line << ':' << col << ": " << severity << ": " << i.message << " [" << i.name << "]\n";
+    if (!i.hint.empty()) s << "  hint: " << i.hint << '\n';
+    return s.str();
+}
+
+std::vector<std::string> lines_of(std::string const& s)
+{
+    std::vector<std::string> lines;
+    std::size_t begin = 0;
+    while (begin < s.size()) {
+        std::size_t const nl = s.find('\n', begin);
+        if (nl == std::string::npos) {
+            lines.push_back(s.substr(begin)); // a last line without '\n'; the tests reject it
+            break;
+        }
+        lines.push_back(s.substr(begin, nl - begin));
+        begin = nl + 1;
+    }
+    return lines;
+}
+
+// The member names of a JSON object, in order. By index: clang in C++20 mode finds RapidJSON's
+// iterator comparisons ambiguous (-Wambiguous-reversed-operator).
+std::vector<std::string> keys_of(rapidjson::Value const& object)
+{
+    std::vector<std::string> keys;
+    for (rapidjson::SizeType i = 0; i < object.MemberCount(); ++i) {
+        rapidjson::Value const& name = (object.MemberBegin() + i)->name;
+        keys.emplace_back(name.GetString(), name.GetStringLength());
+    }
+    return keys;
+}
+
+// Parses one JSON Lines record, insisting on valid UTF-8, and checks its exact shape: the keys,
+// their order and their types.
+rapidjson::Document parse_record(std::string const& line)
+{
+    rapidjson::Document doc;
+    doc.Parse<rapidjson::kParseValidateEncodingFlag>(line.data(), line.size());
+    EXPECT_FALSE(doc.HasParseError()) << rapidjson::GetParseError_En(doc.GetParseError()) << " at "
+                                      << doc.GetErrorOffset() << " in " << line;
+    if (doc.HasParseError()) return doc;
+    EXPECT_TRUE(doc.IsObject());
+    if (!doc.IsObject()) return doc;
+
+    std::vector<std::string> const keys = keys_of(doc);
+    EXPECT_EQ(keys, (std::vector<std::string>{"input", "line", "valid", "canonical", "diagnostics"})) << line;
+    if (keys.size() != 5) return doc;
+    EXPECT_TRUE(doc["input"].IsString());
+    EXPECT_TRUE(doc["line"].IsUint64());
+    EXPECT_TRUE(doc["valid"].IsBool());
+    EXPECT_TRUE(doc["canonical"].IsNull());
+    EXPECT_TRUE(doc["diagnostics"].IsArray());
+    if (!doc["diagnostics"].IsArray()) return doc;
+    for (auto const& d : doc["diagnostics"].GetArray()) {
+        EXPECT_TRUE(d.IsObject());
+        if (!d.IsObject()) continue;
+        std::vector<std::string> const dkeys = keys_of(d);
+        EXPECT_EQ(dkeys, (std::vector<std::string>{"id", "severity", "offset", "length", "message"})) << line;
+        if (dkeys.size() != 5) continue;
+        EXPECT_TRUE(d["id"].IsString());
+        EXPECT_TRUE(d["severity"].IsString());
+        EXPECT_TRUE(d["offset"].IsUint());
+        EXPECT_TRUE(d["length"].IsUint());
+        EXPECT_TRUE(d["message"].IsString());
+        if (!d["id"].IsString() || !d["message"].IsString() || !d["severity"].IsString()) continue;
+        auto const id = ftpuri::find_diag(d["id"].GetString());
+        EXPECT_TRUE(id.has_value()) << d["id"].GetString();
+        if (id) {
+            EXPECT_EQ(std::string(d["message"].GetString()), ftpuri::info(*id).message);
+        }
+        std::string const sev = d["severity"].GetString();
+        EXPECT_TRUE(sev == "error" || sev == "warning" || sev == "note") << sev;
+    }
+    return doc;
+}
+
+std::string json_string(rapidjson::Value const& v)
+{
+    return {v.GetString(), v.GetStringLength()};
+}
+
+// The ids of a record's diagnostics, in order.
+std::vector<std::string> ids_of(rapidjson::Document const& doc)
+{
+    std::vector<std::string> ids;
+    for (auto const& d : doc["diagnostics"].GetArray())
+        ids.push_back(json_string(d["id"]));
+    return ids;
+}
+
+// --- arguments --------------------------------------------------------------------------------
+
+TEST_F(Cli, ValidArgumentPrintsNothingAndExitsZero)
+{
+    run_result const r = run({"ftp://ftp.debian.org/debian/README", "ftp://ftp.gnu.org/gnu/;type=d"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "");
+}
+
+TEST_F(Cli, InvalidArgumentsAreNumberedAndReportedWithTheirHint)
+{
+    run_result const r = run({"ftp://h/", "ftp://010.0.0.1/x", "ftp://host/a%0D%0ADELE%20x"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag("<arg 2>", 1, 7, diag_id::host_numeric_ambiguous, "error") +
+                         text_diag("<arg 3>", 1, 13, diag_id::pct_forbidden_control, "error"));
+    EXPECT_EQ(r.err, "");
+}
+
+TEST_F(Cli, WarningsArePrintedButKeepExitZero)
+{
+    run_result const r = run({"ftp://FTP.example.org:21/pub/"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 7, diag_id::host_uppercase, "warning") +
+                         text_diag("<arg 1>", 1, 23, diag_id::port_default, "warning"));
+}
+
+TEST_F(Cli, ArgumentsAfterDoubleDashAreUris)
+{
+    run_result const r = run({"--", "-x", "--quiet"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 1, diag_id::scheme_missing, "error") +
+                         text_diag("<arg 2>", 1, 1, diag_id::scheme_missing, "error"));
+}
+
+TEST_F(Cli, EmptyArgumentIsAnInput)
+{
+    run_result const r = run({""});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 1, diag_id::input_empty, "error"));
+}
+
+TEST_F(Cli, ArgumentsDoNotReadStdin)
+{
+    run_result const r = run({"ftp://h/"}, "ftp://010.0.0.1/x\n");
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "");
+}
+
+// --- files and stdin --------------------------------------------------------------------------
+
+TEST_F(Cli, FilesAreReadInOrderWithLineNumbers)
+{
+    auto const a = file("a.txt", "ftp://h/ok\nftp://010.0.0.1/x\n");
+    auto const b = file("b.txt", "ftp://h/\n\nftp://FTP.example.org/\n");
+    run_result const r = run({"-f", a.string(), "--file", b.string()});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag(a.string(), 2, 7, diag_id::host_numeric_ambiguous, "error") +
+                         text_diag(b.string(), 2, 1, diag_id::input_empty, "error") +
+                         text_diag(b.string(), 3, 7, diag_id::host_uppercase, "warning"));
+    EXPECT_EQ(r.err, "");
+}
+
+TEST_F(Cli, ArgumentsComeBeforeFilesAndAUriAfterAFileIsAnArgument)
+{
+    auto const a = file("a.txt", "ftp://010.0.0.1/x\n");
+    run_result const r = run({"-f", a.string(), "ftp://FTP.h/"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 7, diag_id::host_uppercase, "warning") +
+                         text_diag(a.string(), 1, 7, diag_id::host_numeric_ambiguous, "error"));
+}
+
+TEST_F(Cli, StdinIsReadWhenThereIsNothingElse)
+{
+    run_result const r = run({}, "ftp://h/\nftp://010.0.0.1/x\n");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag("<stdin>", 2, 7, diag_id::host_numeric_ambiguous, "error"));
+}
+
+TEST_F(Cli, DashFileIsStdin)
+{
+    auto const a = file("a.txt", "ftp://FTP.h/\n");
+    run_result const r = run({"-f", "-", "-f", a.string()}, "ftp://010.0.0.1/x");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag("<stdin>", 1, 7, diag_id::host_numeric_ambiguous, "error") +
+                         text_diag(a.string(), 1, 7, diag_id::host_uppercase, "warning"));
+}
+
+TEST_F(Cli, EmptyStdinIsAllValid)
+{
+    run_result const r = run({});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "");
+}
+
+TEST_F(Cli, CrlfLinesLoseTheirCrAndNothingElse)
+{
+    run_result const crlf = run({}, "ftp://h/a\r\nftp://h/b\r\n");
+    EXPECT_EQ(crlf.exit_code, 0);
+    EXPECT_EQ(crlf.out, "");
+
+    // A '\r' that does not end a line is a byte of the input; so are spaces (no trimming).
+    run_result const inner = run({}, "ftp://h/a\rb\n ftp://h/\nftp://h/\r");
+    EXPECT_EQ(inner.exit_code, 1);
+    EXPECT_EQ(inner.out.find("<stdin>:1:10: error: " + std::string(ftpuri::info(diag_id::char_control).message)), 0u)
+        << inner.out;
+    EXPECT_NE(inner.out.find("<stdin>:2:1: error: "), std::string::npos) << inner.out;
+    EXPECT_NE(inner.out.find("<stdin>:3:9: error: " + std::string(ftpuri::info(diag_id::char_control).message)),
+              std::string::npos)
+        << inner.out;
+}
+
+TEST_F(Cli, CrlfSplitAcrossTheReadersChunksIsStillOneLineEnd)
+{
+    // The reader reads 64 KiB chunks: put the '\r' last in the first chunk, the '\n' first in
+    // the second. The line is 65535 bytes, under the default limit.
+    std::string input = "ftp://h/" + std::string(65535 - 8, 'a') + "\r\n" + "ftp://h/b\r\n";
+    ASSERT_EQ(input[65535], '\r');
+    run_result const r = run({}, input);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "");
+}
+
+TEST_F(Cli, ManyLinesKeepTheirNumbers)
+{
+    std::string input;
+    for (int i = 1; i <= 30000; ++i)
+        input += i == 27183 ? "ftp://010.0.0.1/x\n" : "ftp://h/pub/file\n";
+    run_result const r = run({}, input);
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag("<stdin>", 27183, 7, diag_id::host_numeric_ambiguous, "error"));
+}
+
+TEST_F(Cli, EmptyLineIsAnInput)
+{
+    run_result const r = run({}, "ftp://h/\n\nftp://h/\n");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag("<stdin>", 2, 1, diag_id::input_empty, "error"));
+}
+
+TEST_F(Cli, MegabyteLineIsTooLong)
+{
+    std::string const line = "ftp://h/" + std::string(std::size_t{1024} * 1024, 'a');
+    run_result const text = run({}, line + "\n");
+    EXPECT_EQ(text.exit_code, 1);
+    EXPECT_EQ(text.out, text_diag("<stdin>", 1, 65537, diag_id::input_too_long, "error"));
+
+    run_result const json = run({"--format=json"}, line + "\nftp://h/\n");
+    EXPECT_EQ(json.exit_code, 1);
+    std::vector<std::string> const records = lines_of(json.out);
+    ASSERT_EQ(records.size(), 2u);
+    rapidjson::Document const doc = parse_record(records[0]);
+    ASSERT_TRUE(doc.IsObject());
+    EXPECT_EQ(json_string(doc["input"]), line);
+    EXPECT_FALSE(doc["valid"].GetBool());
+    EXPECT_EQ(ids_of(doc), std::vector<std::string>{"input.too-long"});
+    EXPECT_EQ(doc["diagnostics"][0]["offset"].GetUint(), 65536u);
+    EXPECT_EQ(parse_record(records[1])["line"].GetUint64(), 2u);
+}
+
+TEST_F(Cli, MaxLengthOption)
+{
+    run_result const r = run({"--max-length", "10", "ftp://h/ab", "ftp://h/abc"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag("<arg 2>", 1, 11, diag_id::input_too_long, "error"));
+}
+
+TEST_F(Cli, NulBytesAreKept)
+{
+    run_result const text = run({}, "ftp://h/\0x\n"s);
+    EXPECT_EQ(text.exit_code, 1);
+    EXPECT_EQ(text.out, text_diag("<stdin>", 1, 9, diag_id::char_control, "error"));
+
+    run_result const json = run({"--format=json"}, "ftp://h/\0x\n"s);
+    EXPECT_NE(json.out.find(R"("input":"ftp://h/\u0000x")"), std::string::npos) << json.out;
+    std::vector<std::string> const records = lines_of(json.out);
+    ASSERT_EQ(records.size(), 1u);
+    rapidjson::Document const doc = parse_record(records[0]);
+    ASSERT_TRUE(doc.IsObject());
+    EXPECT_EQ(json_string(doc["input"]), "ftp://h/\0x"s);
+    EXPECT_EQ(doc["diagnostics"][0]["offset"].GetUint(), 8u);
+}
+
+TEST_F(Cli, InvalidUtf8StillGivesValidJson)
+{
+    // 0xFF never occurs in UTF-8; "\xC3\xA9" is é; "\xE2\x82" is a cut sequence (two bytes, two
+    // replacements); "\xC0\xAF" an overlong '/'; "\xED\xA0\x80" a surrogate.
+    std::string const input = "ftp://h/\xff\xc3\xa9\xe2\x82z\xc0\xaf\xed\xa0\x80";
+    run_result const r = run({"--format=json"}, input + "\n");
+    EXPECT_EQ(r.exit_code, 1);
+    std::vector<std::string> const records = lines_of(r.out);
+    ASSERT_EQ(records.size(), 1u);
+    rapidjson::Document const doc = parse_record(records[0]);
+    ASSERT_TRUE(doc.IsObject());
+    std::string const fffd = "\xEF\xBF\xBD";
+    EXPECT_EQ(json_string(doc["input"]),
+              "ftp://h/" + fffd + "\xc3\xa9" + fffd + fffd + "z" + fffd + fffd + fffd + fffd + fffd);
+    // The offset is into the original bytes: the 0xFF.
+    EXPECT_EQ(ids_of(doc), std::vector<std::string>{"char.non-ascii"});
+    EXPECT_EQ(doc["diagnostics"][0]["offset"].GetUint(), 8u);
+}
+
+TEST_F(Cli, ControlCharactersAreEscapedInJson)
+{
+    run_result const r = run({"--format=json", "ftp://h/\t\x1f\"\\\x7f"});
+    std::vector<std::string> const records = lines_of(r.out);
+    ASSERT_EQ(records.size(), 1u);
+    rapidjson::Document const doc = parse_record(records[0]);
+    ASSERT_TRUE(doc.IsObject());
+    EXPECT_EQ(json_string(doc["input"]), "ftp://h/\t\x1f\"\\\x7f");
+    EXPECT_EQ(records[0].find('\t'), std::string::npos);
+    EXPECT_EQ(records[0].find('\x1f'), std::string::npos);
+}
+
+// --- JSON -------------------------------------------------------------------------------------
+
+TEST_F(Cli, JsonIsOneRecordPerInputInOrder)
+{
+    auto const a = file("a.txt", "ftp://010.0.0.1/x\r\nftp://h/\r\n");
+    run_result const r = run({"--format=json", "ftp://FTP.h:21/", "-f", a.string()});
+    EXPECT_EQ(r.exit_code, 1);
+    ASSERT_FALSE(r.out.empty());
+    EXPECT_EQ(r.out.back(), '\n');
+    std::vector<std::string> const records = lines_of(r.out);
+    ASSERT_EQ(records.size(), 3u);
+
+    rapidjson::Document const arg = parse_record(records[0]);
+    ASSERT_TRUE(arg.IsObject());
+    EXPECT_EQ(json_string(arg["input"]), "ftp://FTP.h:21/");
+    EXPECT_EQ(arg["line"].GetUint64(), 1u);
+    EXPECT_TRUE(arg["valid"].GetBool());
+    EXPECT_EQ(ids_of(arg), (std::vector<std::string>{"host.uppercase", "port.default"}));
+    EXPECT_EQ(json_string(arg["diagnostics"][0]["severity"]), "warning");
+    EXPECT_EQ(arg["diagnostics"][0]["offset"].GetUint(), 6u);
+    EXPECT_EQ(arg["diagnostics"][0]["length"].GetUint(), 1u);
+    EXPECT_EQ(arg["diagnostics"][1]["offset"].GetUint(), 12u);
+    EXPECT_EQ(arg["diagnostics"][1]["length"].GetUint(), 2u);
+
+    rapidjson::Document const bad = parse_record(records[1]);
+    ASSERT_TRUE(bad.IsObject());
+    EXPECT_EQ(json_string(bad["input"]), "ftp://010.0.0.1/x");
+    EXPECT_EQ(bad["line"].GetUint64(), 1u);
+    EXPECT_FALSE(bad["valid"].GetBool());
+    EXPECT_EQ(ids_of(bad), std::vector<std::string>{"host.numeric-ambiguous"});
+    EXPECT_EQ(json_string(bad["diagnostics"][0]["severity"]), "error");
+    EXPECT_EQ(bad["diagnostics"][0]["offset"].GetUint(), 6u);
+    EXPECT_EQ(bad["diagnostics"][0]["length"].GetUint(), 9u);
+
+    rapidjson::Document const good = parse_record(records[2]);
+    ASSERT_TRUE(good.IsObject());
+    EXPECT_EQ(json_string(good["input"]), "ftp://h/");
+    EXPECT_EQ(good["line"].GetUint64(), 2u);
+    EXPECT_TRUE(good["valid"].GetBool());
+    EXPECT_TRUE(good["diagnostics"].Empty());
+}
+
+TEST_F(Cli, JsonLineOfAnArgumentIsItsIndex)
+{
+    run_result const r = run({"--format=json", "ftp://a/", "ftp://b/", "ftp://c/"});
+    EXPECT_EQ(r.exit_code, 0);
+    std::vector<std::string> const records = lines_of(r.out);
+    ASSERT_EQ(records.size(), 3u);
+    for (std::uint64_t i = 0; i < 3; ++i)
+        EXPECT_EQ(parse_record(records[i])["line"].GetUint64(), i + 1);
+    EXPECT_EQ(records[0], R"({"input":"ftp://a/","line":1,"valid":true,"canonical":null,"diagnostics":[]})");
+}
+
+// --- passwords --------------------------------------------------------------------------------
+
+TEST_F(Cli, PasswordIsRedactedInJsonAndAbsentFromText)
+{
+    std::string const uri = "ftp://alice:s3cret@ftp.example.org/inbox/";
+    run_result const text = run({uri});
+    EXPECT_EQ(text.exit_code, 0);
+    EXPECT_EQ(text.out, text_diag("<arg 1>", 1, 13, diag_id::userinfo_password, "warning"));
+    EXPECT_EQ(text.out.find("s3cret"), std::string::npos);
+
+    run_result const json = run({"--format=json", uri});
+    EXPECT_EQ(json.out.find("s3cret"), std::string::npos) << json.out;
+    std::vector<std::string> const records = lines_of(json.out);
+    ASSERT_EQ(records.size(), 1u);
+    rapidjson::Document const doc = parse_record(records[0]);
+    ASSERT_TRUE(doc.IsObject());
+    EXPECT_EQ(json_string(doc["input"]), "ftp://alice:****@ftp.example.org/inbox/");
+    EXPECT_EQ(doc["diagnostics"][0]["offset"].GetUint(), 12u); // into the original input
+    EXPECT_EQ(doc["diagnostics"][0]["length"].GetUint(), 6u);
+}
+
+TEST_F(Cli, PasswordOfAnInvalidInputIsRedactedToo)
+{
+    // Invalid before the parser ever reaches the userinfo: the redaction does not rely on it.
+    for (std::string const uri : {"http://bob:hunter2@h/", "ftp://bob:hunter2@h@x/", "ftp://bob:hunter2@010.1/"}) {
+        run_result const r = run({"--format=json", uri});
+        EXPECT_EQ(r.exit_code, 1) << uri;
+        EXPECT_EQ(r.out.find("hunter2"), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("bob:****@"), std::string::npos) << r.out;
+    }
+}
+
+// --- options and exit codes -------------------------------------------------------------------
+
+TEST_F(Cli, QuietPrintsNothing)
+{
+    run_result const bad = run({"--quiet", "ftp://010.0.0.1/x", "ftp://FTP.h/"});
+    EXPECT_EQ(bad.exit_code, 1);
+    EXPECT_EQ(bad.out, "");
+    EXPECT_EQ(bad.err, "");
+
+    run_result const good = run({"-q", "--format=json", "ftp://FTP.h/"});
+    EXPECT_EQ(good.exit_code, 0);
+    EXPECT_EQ(good.out, "");
+}
+
+TEST_F(Cli, ProfileOption)
+{
+    // A raw ';' in a segment: strict refuses it, rfc3986 takes it as a pchar.
+    run_result const strict = run({"--profile=strict", "ftp://h/a;b/c"});
+    EXPECT_EQ(strict.exit_code, 1);
+    EXPECT_EQ(strict.out, text_diag("<arg 1>", 1, 10, diag_id::path_raw_semicolon, "error"));
+    run_result const by_default = run({"ftp://h/a;b/c"});
+    EXPECT_EQ(by_default.exit_code, 1);
+    run_result const rfc = run({"--profile", "rfc3986", "ftp://h/a;b/c"});
+    EXPECT_EQ(rfc.exit_code, 0) << rfc.out << rfc.err;
+}
+
+TEST_F(Cli, UnknownOptionIsAUsageError)
+{
+    run_result const r = run({"--bogus", "ftp://h/"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("--bogus"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, UriBeginningWithDashNeedsDoubleDash)
+{
+    run_result const r = run({"-x"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+}
+
+TEST_F(Cli, BadProfileIsAUsageError)
+{
+    run_result const r = run({"--profile=loose", "ftp://h/"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("loose"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, BadFormatAndMaxLengthAreUsageErrors)
+{
+    EXPECT_EQ(run({"--format=xml", "ftp://h/"}).exit_code, 2);
+    EXPECT_EQ(run({"--max-length", "0", "ftp://h/"}).exit_code, 2);
+    EXPECT_EQ(run({"--max-length", "ten", "ftp://h/"}).exit_code, 2);
+    EXPECT_EQ(run({"--max-length", "-1", "ftp://h/"}).exit_code, 2);
+    EXPECT_EQ(run({"-f"}).exit_code, 2);
+}
+
+TEST_F(Cli, UnreadableFileIsAnIoError)
+{
+    std::string const missing = (dir_ / "missing.txt").string();
+    run_result const r = run({"-f", missing});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find(missing), std::string::npos) << r.err;
+
+    // The other inputs are still checked and reported; the I/O error decides the exit code.
+    auto const a = file("a.txt", "ftp://010.0.0.1/x\n");
+    run_result const mixed = run({"-f", missing, "-f", a.string()});
+    EXPECT_EQ(mixed.exit_code, 2);
+    EXPECT_EQ(mixed.out, text_diag(a.string(), 1, 7, diag_id::host_numeric_ambiguous, "error"));
+
+    // A directory opens but cannot be read.
+    run_result const directory = run({"-f", dir_.string()});
+    EXPECT_EQ(directory.exit_code, 2);
+    EXPECT_NE(directory.err.find(dir_.string()), std::string::npos) << directory.err;
+}
+
+TEST_F(Cli, Version)
+{
+    run_result const r = run({"--version"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "ftpuri-check 0.1.0\n");
+}
+
+TEST_F(Cli, Help)
+{
+    run_result const r = run({"--help"});
+    EXPECT_EQ(r.exit_code, 0);
+    for (char const* option : {"--file", "--profile", "--format", "--quiet", "--max-length", "--version"})
+        EXPECT_NE(r.out.find(option), std::string::npos) << option;
+}
+
+TEST_F(Cli, ClosedStdoutEndsQuietlyWithExitTwo)
+{
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    close(fds[0]); // nobody will read: every write fails with EPIPE
+    std::filesystem::path const err = dir_ / "stderr";
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int const code = spawn_and_wait({"ftp://010.0.0.1/x"}, &actions);
+    posix_spawn_file_actions_destroy(&actions);
+    close(fds[1]);
+    EXPECT_EQ(code, 2);
+    EXPECT_EQ(read_file(err), "");
+}
+
+// --- the bundled example ----------------------------------------------------------------------
+
+TEST_F(Cli, BundledMirrorsExample)
+{
+    std::string const path = std::string(FTPURI_SOURCE_DIR) + "/corpus/examples/mirrors.txt";
+    run_result const r = run({"-f", path, "--format=json"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out.find("s3cret"), std::string::npos);
+    std::vector<std::string> const records = lines_of(r.out);
+    ASSERT_GE(records.size(), 10u);
+    std::vector<std::uint64_t> invalid;
+    std::size_t with_warnings = 0;
+    for (std::string const& record : records) {
+        rapidjson::Document const doc = parse_record(record);
+        ASSERT_TRUE(doc.IsObject());
+        if (!doc["valid"].GetBool())
+            invalid.push_back(doc["line"].GetUint64());
+        else if (!doc["diagnostics"].Empty())
+            ++with_warnings;
+    }
+    EXPECT_EQ(invalid.size(), 2u);
+    EXPECT_GE(with_warnings, 3u);
+}
+
+} // namespace
+
+#else
+
+TEST(Cli, NotBuilt)
+{
+    GTEST_SKIP() << "configured with FTPURI_BUILD_CLI=OFF";
+}
+
+#endif
