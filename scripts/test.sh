@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The README's second command: install what is needed, build and run the whole suite.
+#
+# Two builds, both with warnings as errors: GCC 12 in Release (what users build), and
+# Clang 14 in Debug with AddressSanitizer and UndefinedBehaviorSanitizer (what finds memory
+# errors). Each runs the full ctest suite; the script fails if either fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-deps.sh
+jobs=$(nproc)
+
+echo "== GCC 12, Release, -Werror"
+cmake -S . -B build/gcc -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ -DFTPURI_WERROR=ON
+cmake --build build/gcc -j"$jobs"
+ctest --test-dir build/gcc --output-on-failure -j"$jobs"
+
+echo "== Clang 14, Debug, ASan + UBSan, -Werror"
+cmake -S . -B build/clang-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DFTPURI_WERROR=ON -DFTPURI_SANITIZE=ON
+cmake --build build/clang-asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build/clang-asan --output-on-failure -j"$jobs"
