@@ -37,6 +37,7 @@ std::string_view to_string(profile p) noexcept
     switch (p) {
     case profile::strict: return "strict";
     case profile::rfc3986: return "rfc3986";
+    case profile::lenient: return "lenient";
     }
     return "?";
 }
@@ -45,6 +46,7 @@ std::optional<profile> profile_from_string(std::string_view name) noexcept
 {
     if (name == "strict") return profile::strict;
     if (name == "rfc3986") return profile::rfc3986;
+    if (name == "lenient") return profile::lenient;
     return std::nullopt;
 }
 

@@ -3,6 +3,45 @@
 
 namespace ftpuri {
 
+namespace {
+constexpr char upper_hex[] = "0123456789ABCDEF";
+}
+
+encode_result percent_encode_into(std::string_view in, encode_set set, std::span<char> out) noexcept
+{
+    std::size_t const needed = percent_encoded_size(in, set);
+    if (needed > out.size()) return {false, needed};
+    charset const& keep = allowed(set);
+    std::size_t n = 0;
+    for (char c : in) {
+        if (keep.contains(c)) {
+            out[n++] = c;
+        } else {
+            auto const b = static_cast<unsigned char>(c);
+            out[n++] = '%';
+            out[n++] = upper_hex[b >> 4];
+            out[n++] = upper_hex[b & 0xF];
+        }
+    }
+    return {true, n};
+}
+
+std::string percent_encode(std::string_view in, encode_set set)
+{
+    std::string out(percent_encoded_size(in, set), '\0');
+    (void)percent_encode_into(in, set, out);
+    return out;
+}
+
+std::string percent_decode(std::string_view in, decode_result* result)
+{
+    std::string out(decoded_size_bound(in), '\0');
+    decode_result const r = percent_decode_into(in, out);
+    out.resize(r.size);
+    if (result != nullptr) *result = r;
+    return out;
+}
+
 decode_result percent_decode_into(std::string_view in, std::span<char> out) noexcept
 {
     decode_result r;

@@ -21,6 +21,8 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/pct.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "idna.hpp"
+#include "text.hpp"
 #include "utf8.hpp"
 
 namespace ftpuri {
@@ -70,15 +72,6 @@ consteval std::array<std::uint8_t, 256> make_authority_table()
 }
 inline constexpr auto authority_table = make_authority_table();
 
-constexpr bool is_upper(unsigned char c) noexcept
-{
-    return c >= 'A' && c <= 'Z';
-}
-constexpr unsigned char to_lower(unsigned char c) noexcept
-{
-    return is_upper(c) ? static_cast<unsigned char>(c | 0x20) : c;
-}
-
 } // namespace detail
 
 template <class Sink, bool Store>
@@ -87,8 +80,9 @@ public:
     static constexpr std::uint32_t npos = uri_view::npos;
 
     scanner(std::string_view input, parse_options const& options, Sink sink) noexcept
-        : s_(reinterpret_cast<unsigned char const*>(input.data())), input_(input),
-          strict_(options.syntax == profile::strict),
+        : s_(reinterpret_cast<unsigned char const*>(input.data())), input_(input), syntax_(options.syntax),
+          strict_(options.syntax == profile::strict), ftp_grammar_(options.syntax != profile::rfc3986),
+          lenient_(options.syntax == profile::lenient),
           max_length_(options.max_length < max_length_cap ? options.max_length : max_length_cap), sink_(sink)
     {
     }
@@ -103,6 +97,7 @@ public:
                         excess > npos ? npos : static_cast<std::uint32_t>(excess));
         }
         n_ = static_cast<std::uint32_t>(input_.size());
+        if (lenient_ && !trim()) return false;
         if (!scan_scheme() || !scan_authority() || !scan_path()) return false;
         if constexpr (Store) fill_view();
         return true;
@@ -126,7 +121,7 @@ private:
             std::uint64_t& word = reported_[bit / 64];
             if ((word & mask) != 0) return; // once per URI: see docs/scanner.md
             word |= mask;
-            sink_.list->push({id, severity::warning, where, offset, length});
+            sink_.list->push({id, severity::warning, where, offset + base_, length});
         }
     }
 
@@ -134,7 +129,7 @@ private:
     bool fail(diag_id id, component where, std::uint32_t offset, std::uint32_t length,
               std::optional<diag_id> note = std::nullopt) noexcept
     {
-        error_ = {id, severity::error, where, offset, length};
+        error_ = {id, severity::error, where, offset + base_, length};
         has_note_ = note.has_value();
         note_ = note.value_or(id);
         return false;
@@ -153,6 +148,49 @@ private:
         for (std::uint32_t i = q + 1; i < n_; ++i)
             if (s_[i] != ' ' && !chars::control.contains(s_[i])) return false;
         return true;
+    }
+
+    // The lenient profile reads the URI between its leading and trailing spaces and controls,
+    // as WHATWG parsers do; offsets stay offsets into the whole input.
+    bool trim() noexcept
+    {
+        std::uint32_t begin = 0;
+        std::uint32_t end = n_;
+        auto const blank = [](unsigned char c) { return c == ' ' || chars::control.contains(c); };
+        while (begin < end && blank(s_[begin]))
+            ++begin;
+        while (end > begin && blank(s_[end - 1]))
+            --end;
+        if (begin == end) return fail(diag_id::input_empty, component::input, 0, n_);
+        if (begin == 0 && end == n_) return true;
+        if (begin > 0) {
+            warn(diag_id::input_trimmed, component::input, 0, begin);
+        } else {
+            warn(diag_id::input_trimmed, component::input, end, n_ - end);
+        }
+        s_ += begin;
+        input_ = input_.substr(begin, end - begin);
+        n_ = end - begin;
+        base_ = begin;
+        return true;
+    }
+
+    // The lenient profile's repairs of raw bytes: a space or a non-ASCII byte in the user,
+    // password, path, query or fragment is taken as if percent-encoded, with a warning.
+    bool tolerated(std::uint32_t q, component where) noexcept
+    {
+        unsigned char const c = s_[q];
+        if (!lenient_ || where == component::host || where == component::port || where == component::scheme)
+            return false;
+        if (c == ' ') {
+            warn(diag_id::char_space, where, q, 1);
+            return true;
+        }
+        if (chars::non_ascii.contains(c)) {
+            warn(diag_id::char_non_ascii, where, q, 1);
+            return true;
+        }
+        return false;
     }
 
     // A byte that the component's rule excludes, reported by what it is (docs/scanner.md,
@@ -227,10 +265,10 @@ private:
                 ++end;
         }
         if (end == 0 || end == n_ || s_[end] != ':') return fail(diag_id::scheme_missing, component::scheme, 0, 0);
-        bool const is_ftp = end == 3 && detail::to_lower(s_[0]) == 'f' && detail::to_lower(s_[1]) == 't' &&
-                            detail::to_lower(s_[2]) == 'p';
+        bool const is_ftp =
+            end == 3 && to_lower_ascii(s_[0]) == 'f' && to_lower_ascii(s_[1]) == 't' && to_lower_ascii(s_[2]) == 'p';
         if (!is_ftp) return fail(diag_id::scheme_not_ftp, component::scheme, 0, end);
-        if (detail::is_upper(s_[0]) || detail::is_upper(s_[1]) || detail::is_upper(s_[2]))
+        if (is_upper_ascii(s_[0]) || is_upper_ascii(s_[1]) || is_upper_ascii(s_[2]))
             warn(diag_id::scheme_uppercase, component::scheme, 0, 3);
         if (n_ < 6 || s_[4] != '/' || s_[5] != '/')
             return fail(diag_id::authority_missing, component::authority, 4, 0, diag_id::interop_scheme_slashes);
@@ -288,7 +326,7 @@ private:
         for (std::uint32_t q = begin; q < end;) {
             unsigned char const c = s_[q];
             // rfc3986 lets the password hold more ":"; strict wants them encoded.
-            bool const plain = chars::usp_char.contains(c) || (c == ':' && colon != npos && !strict_);
+            bool const plain = chars::usp_char.contains(c) || (c == ':' && colon != npos && !ftp_grammar_);
             if (plain) [[likely]] {
                 utf8.raw_byte();
                 ++q;
@@ -303,8 +341,15 @@ private:
                 colon = q;
                 where = component::password;
                 part_begin = ++q;
+            } else if (c == ':' && lenient_) { // repaired as %3A
+                warn(diag_id::userinfo_raw_colon, component::password, q, 1);
+                utf8.raw_byte();
+                ++q;
             } else if (c == ':') {
                 return fail(diag_id::userinfo_raw_colon, component::password, q, 1);
+            } else if (tolerated(q, where)) {
+                utf8.escaped_byte(c);
+                ++q;
             } else {
                 return bad_byte(q, where);
             }
@@ -320,29 +365,10 @@ private:
         if (user_end_ == user_begin_) {
             warn(diag_id::userinfo_empty_user, component::user, end, 1);
         } else if constexpr (Sink::collecting) {
-            if (user_is_anonymous())
+            if (is_anonymous(input_.substr(user_begin_, user_end_ - user_begin_)))
                 warn(diag_id::userinfo_anonymous, component::user, user_begin_, user_end_ - user_begin_);
         }
         return true;
-    }
-
-    // "anonymous" in any case and any percent-encoding: the user RFC 1635 logs in as anyway.
-    [[nodiscard]] bool user_is_anonymous() const noexcept
-    {
-        constexpr std::string_view anonymous = "anonymous";
-        std::size_t matched = 0;
-        for (std::uint32_t q = user_begin_; q < user_end_; ++matched) {
-            unsigned char c = s_[q];
-            if (c == '%') { // well-formed: scan_userinfo checked it
-                c = static_cast<unsigned char>(hex_value(s_[q + 1]) * 16 + hex_value(s_[q + 2]));
-                q += 3;
-            } else {
-                ++q;
-            }
-            if (matched >= anonymous.size() || detail::to_lower(c) != static_cast<unsigned char>(anonymous[matched]))
-                return false;
-        }
-        return matched == anonymous.size();
     }
 
     // host = IP-literal / IPv4address / dns-name        (rfc3986: ... / reg-name)
@@ -355,11 +381,12 @@ private:
         std::uint32_t q = begin;
         std::uint32_t first_escape = npos;
         std::uint32_t first_upper = npos;
-        charset const& name_char = strict_ ? dns_name_char : chars::reg_name_char;
+        std::uint32_t first_non_ascii = npos;
+        charset const& name_char = ftp_grammar_ ? dns_name_char : chars::reg_name_char;
         while (q < end && s_[q] != ':') {
             unsigned char const c = s_[q];
             if (name_char.contains(c)) [[likely]] {
-                if (detail::is_upper(c) && first_upper == npos) first_upper = q;
+                if (is_upper_ascii(c) && first_upper == npos) first_upper = q;
                 ++q;
             } else if (c == '%') {
                 if (scan_escape(q, end, component::host, escape_rules::safety) < 0) return false;
@@ -369,7 +396,10 @@ private:
                 }
                 if (first_escape == npos) first_escape = q;
                 q += 3;
-            } else if (chars::reg_name_char.contains(c)) { // strict: "_", "~" or a sub-delim
+            } else if (lenient_ && chars::non_ascii.contains(c)) {
+                if (first_non_ascii == npos) first_non_ascii = q;
+                ++q;
+            } else if (chars::reg_name_char.contains(c)) { // ftp grammar: "_", "~" or a sub-delim
                 return fail(diag_id::host_invalid_char, component::host, q, 1);
             } else {
                 return bad_byte(q, component::host);
@@ -377,30 +407,49 @@ private:
         }
         host_end_ = q;
         std::uint32_t const length = q - begin;
+        std::string_view const host = input_.substr(begin, length);
 
         if (length == 0) {
             kind_ = host_kind::reg_name;
             return fail_if_strict(diag_id::host_empty, component::host, begin, 0);
         }
+        if (lenient_ && (first_escape != npos || first_non_ascii != npos)) return scan_unicode_host(begin, host);
         if (first_upper != npos) warn(diag_id::host_uppercase, component::host, first_upper, 1);
         if (first_escape != npos) warn(diag_id::interop_host_percent_encoded, component::host, first_escape, 3);
 
-        if (ends_in_a_number(begin, q)) {
-            if (is_ipv4address(begin, q)) {
+        if (ends_in_a_number(host)) {
+            if (is_ipv4address(host)) {
                 kind_ = host_kind::ipv4;
                 return true;
             }
             kind_ = host_kind::reg_name;
             return fail_if_strict(diag_id::host_numeric_ambiguous, component::host, begin, length);
         }
-        std::optional<diagnostic> const dns_error = check_dns_name(begin, q);
+        std::optional<diagnostic> const dns_error = check_dns_name(host, begin);
         if (!dns_error) {
             kind_ = host_kind::dns_name;
             return true;
         }
-        if (strict_) return fail(dns_error->id, component::host, dns_error->offset, dns_error->length);
+        if (ftp_grammar_) return fail(dns_error->id, component::host, dns_error->offset, dns_error->length);
         kind_ = host_kind::reg_name;
         warn(diag_id::host_not_dns, component::host, begin, length);
+        return true;
+    }
+
+    // lenient: a host with non-ASCII bytes or escapes is an internationalized name. It must
+    // convert under UTS #46 (libidn2) to a valid DNS name; the canonical form holds the result.
+    bool scan_unicode_host(std::uint32_t begin, std::string_view host) noexcept
+    {
+        auto const length = static_cast<std::uint32_t>(host.size());
+        std::array<char, 256> ascii{};
+        std::size_t const n = idna_to_ascii(host, ascii);
+        if (n == 0) return fail(diag_id::host_idna_invalid, component::host, begin, length);
+        std::string_view const converted(ascii.data(), n);
+        if (ends_in_a_number(converted)) return fail(diag_id::host_numeric_ambiguous, component::host, begin, length);
+        if (std::optional<diagnostic> const e = check_dns_name(converted, 0))
+            return fail(e->id, component::host, begin, length);
+        warn(diag_id::host_unicode, component::host, begin, length);
+        kind_ = host_kind::dns_name;
         return true;
     }
 
@@ -409,69 +458,69 @@ private:
 
     // dns-name = label *( "." label ) [ "." ]
     //   @constraint dns-label-length, dns-label-hyphen, dns-name-length (docs/grammar.abnf)
-    // Every byte is already known to be a dns-name character (strict) or at least a reg-name
-    // one (rfc3986, where a failure here only means "not a DNS name").
-    [[nodiscard]] std::optional<diagnostic> check_dns_name(std::uint32_t begin, std::uint32_t end) const noexcept
+    // `name` (non-empty) starts at input offset `at`, for the diagnostic. In rfc3986 a failure
+    // here only means "a reg-name, not a DNS name".
+    [[nodiscard]] static std::optional<diagnostic> check_dns_name(std::string_view name, std::uint32_t at) noexcept
     {
-        auto const error = [](diag_id id, std::uint32_t offset, std::uint32_t length) {
-            return diagnostic{id, severity::error, component::host, offset, length};
+        auto const error = [at](diag_id id, std::size_t offset, std::size_t length) {
+            return diagnostic{id, severity::error, component::host, at + static_cast<std::uint32_t>(offset),
+                              static_cast<std::uint32_t>(length)};
         };
-        std::uint32_t const name_end = s_[end - 1] == '.' && end - begin > 1 ? end - 1 : end;
-        std::uint32_t label = begin;
-        for (std::uint32_t q = begin; q <= name_end; ++q) {
-            if (q < name_end && s_[q] != '.') {
-                if (!chars::dns_label_char.contains(s_[q])) return error(diag_id::host_invalid_char, q, 1);
+        std::size_t const end = name.size();
+        std::size_t const name_end = name[end - 1] == '.' && end > 1 ? end - 1 : end;
+        std::size_t label = 0;
+        for (std::size_t q = 0; q <= name_end; ++q) {
+            if (q < name_end && name[q] != '.') {
+                if (!chars::dns_label_char.contains(name[q])) return error(diag_id::host_invalid_char, q, 1);
                 continue;
             }
-            std::uint32_t const length = q - label;
+            std::size_t const length = q - label;
             if (length == 0) return error(diag_id::host_empty_label, q < end ? q : label, q < end ? 1 : 0);
             if (length > 63) return error(diag_id::host_label_too_long, label, length);
-            if (s_[label] == '-') return error(diag_id::host_label_hyphen, label, 1);
-            if (s_[q - 1] == '-') return error(diag_id::host_label_hyphen, q - 1, 1);
+            if (name[label] == '-') return error(diag_id::host_label_hyphen, label, 1);
+            if (name[q - 1] == '-') return error(diag_id::host_label_hyphen, q - 1, 1);
             label = q + 1;
         }
-        if (name_end - begin > 253) return error(diag_id::host_too_long, begin, end - begin);
+        if (name_end > 253) return error(diag_id::host_too_long, 0, end);
         return std::nullopt;
     }
 
     // @constraint numeric-host: a host whose last label (one trailing "." ignored) is all
     // digits, or "0x" and hex digits, is one that WHATWG parsers and inet_aton read as an IPv4
     // address: it must then be a dotted-decimal IPv4address, or they read another address.
-    [[nodiscard]] bool ends_in_a_number(std::uint32_t begin, std::uint32_t end) const noexcept
+    [[nodiscard]] static bool ends_in_a_number(std::string_view host) noexcept
     {
-        if (s_[end - 1] == '.' && end - begin > 1) --end;
-        std::uint32_t label = end;
-        while (label > begin && s_[label - 1] != '.')
-            --label;
-        if (label == end) return false;
+        if (host.size() > 1 && host.back() == '.') host.remove_suffix(1);
+        std::string_view const last = host.substr(host.rfind('.') + 1); // npos + 1 == 0
+        if (last.empty()) return false;
         bool all_digits = true;
-        for (std::uint32_t q = label; q < end; ++q)
-            all_digits = all_digits && chars::digit.contains(s_[q]);
+        for (char c : last)
+            all_digits = all_digits && chars::digit.contains(c);
         if (all_digits) return true;
-        if (end - label < 2 || s_[label] != '0' || detail::to_lower(s_[label + 1]) != 'x') return false;
-        for (std::uint32_t q = label + 2; q < end; ++q)
-            if (!chars::hexdig.contains(s_[q])) return false;
+        if (last.size() < 2 || last[0] != '0' || (last[1] != 'x' && last[1] != 'X')) return false;
+        for (char c : last.substr(2))
+            if (!chars::hexdig.contains(c)) return false;
         return true;
     }
 
     // IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
     // dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
-    [[nodiscard]] bool is_ipv4address(std::uint32_t begin, std::uint32_t end) const noexcept
+    [[nodiscard]] static bool is_ipv4address(std::string_view text) noexcept
     {
-        std::uint32_t q = begin;
+        std::size_t q = 0;
         for (int octet = 0; octet < 4; ++octet) {
             if (octet > 0) {
-                if (q >= end || s_[q] != '.') return false;
+                if (q >= text.size() || text[q] != '.') return false;
                 ++q;
             }
-            std::uint32_t const first = q;
+            std::size_t const first = q;
             unsigned value = 0;
-            while (q < end && q - first < 3 && chars::digit.contains(s_[q]))
-                value = value * 10 + (s_[q++] - '0');
-            std::uint32_t const digits = q - first;
-            if (digits == 0 || value > 255 || (digits > 1 && s_[first] == '0')) return false;
+            while (q < text.size() && q - first < 3 && chars::digit.contains(text[q]))
+                value = value * 10 + static_cast<unsigned>(text[q++] - '0');
+            std::size_t const digits = q - first;
+            if (digits == 0 || value > 255 || (digits > 1 && text[first] == '0')) return false;
         }
-        return q == end;
+        return q == text.size();
     }
 
     // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
@@ -487,8 +536,8 @@ private:
                 return bad_byte(q, component::host);
         }
         std::uint32_t const length = close + 1 - begin;
-        if (close > begin + 1 && detail::to_lower(s_[begin + 1]) == 'v') {
-            if (strict_) return fail(diag_id::host_ipvfuture, component::host, begin, length);
+        if (close > begin + 1 && to_lower_ascii(s_[begin + 1]) == 'v') {
+            if (ftp_grammar_) return fail(diag_id::host_ipvfuture, component::host, begin, length);
             if (!is_ipvfuture(begin + 1, close))
                 return fail(diag_id::host_ipvfuture_invalid, component::host, begin, length);
             kind_ = host_kind::ipvfuture;
@@ -498,7 +547,7 @@ private:
             if (!is_ipv6address(begin + 1, close))
                 return fail(diag_id::host_ipv6_invalid, component::host, begin, length);
             for (std::uint32_t q = begin + 1; q < close; ++q) {
-                if (detail::is_upper(s_[q])) {
+                if (is_upper_ascii(s_[q])) {
                     warn(diag_id::host_uppercase, component::host, q, 1);
                     break;
                 }
@@ -555,7 +604,7 @@ private:
                 ++q;
             std::uint32_t const digits = q - piece;
             if (q < end && s_[q] == '.') { // ls32 as an IPv4address: the last thing
-                if (!is_ipv4address(piece, end)) return false;
+                if (!is_ipv4address(input_.substr(piece, end - piece))) return false;
                 pieces += 2;
                 q = end;
                 break;
@@ -617,7 +666,7 @@ private:
         path_begin_ = q;
         path_end_ = q;
         if (q < n_ && s_[q] == '/') {
-            auto const& table = strict_ ? detail::ftp_segment_table : detail::segment_table;
+            auto const& table = ftp_grammar_ ? detail::ftp_segment_table : detail::segment_table;
             segment_ = {q + 1};
             ++q;
             for (;;) {
@@ -633,16 +682,19 @@ private:
                     q += 3;
                 } else if (kind == detail::semicolon) { // strict only: ";" is a pchar
                     if (!scan_typecode(q)) return false;
-                    q = typecode_begin_ + 7;
+                    q = typecode_end_;
                     break;
                 } else if (kind == detail::question || kind == detail::hash) {
                     break;
+                } else if (tolerated(q, component::path)) {
+                    segment_.utf8.escaped_byte(s_[q]);
+                    segment_.escape_end = ++q;
                 } else {
                     return bad_byte(q, component::path);
                 }
             }
             std::uint32_t name_end = typecode_begin_ != npos ? typecode_begin_ : q;
-            if (!strict_) name_end = find_rfc3986_typecode(name_end);
+            if (!ftp_grammar_) name_end = find_rfc3986_typecode(name_end);
             if (!end_segment(name_end, true)) return false;
             path_end_ = name_end;
         }
@@ -674,11 +726,13 @@ private:
         if (length == 0 && !last) warn(diag_id::path_empty_segment, component::path, begin - 1, 1);
 
         // @constraint dot-segment-depth: ".." must not climb above the starting directory.
-        dot_segment const dots = classify_dots(begin, end);
-        if (dots.count > 0) {
+        std::string_view const segment = input_.substr(begin, length);
+        int const dots = dot_segment_length(segment);
+        if (dots > 0) {
             warn(diag_id::path_dot_segment, component::path, begin, length);
-            if (dots.encoded) warn(diag_id::interop_encoded_dot_segment, component::path, begin, length);
-            if (dots.count == 2) {
+            if (segment.find('%') != std::string_view::npos)
+                warn(diag_id::interop_encoded_dot_segment, component::path, begin, length);
+            if (dots == 2) {
                 if (depth_ == 0) {
                     if (!fail_if_strict(diag_id::path_above_root, component::path, begin, length)) return false;
                 } else {
@@ -698,38 +752,14 @@ private:
         return true;
     }
 
-    struct dot_segment {
-        int count = 0; // 1 for ".", 2 for "..", 0 for anything else
-        bool encoded = false;
-    };
-
-    // "." / ".." / "%2E" / ".%2E" / "%2E." / "%2E%2E", hex digits in any case.
-    [[nodiscard]] dot_segment classify_dots(std::uint32_t begin, std::uint32_t end) const noexcept
-    {
-        if (end - begin > 6) return {};
-        dot_segment d;
-        for (std::uint32_t q = begin; q < end;) {
-            if (s_[q] == '.') {
-                ++q;
-            } else if (s_[q] == '%' && q + 2 < end && s_[q + 1] == '2' && detail::to_lower(s_[q + 2]) == 'e') {
-                d.encoded = true;
-                q += 3;
-            } else {
-                return {};
-            }
-            if (++d.count > 2) return {};
-        }
-        return d;
-    }
-
     // Splits a segment at its "%2F"s and asks whether a part is a dot-segment.
     [[nodiscard]] bool hides_dot_segment(std::uint32_t begin, std::uint32_t end) const noexcept
     {
         std::uint32_t part = begin;
         for (std::uint32_t q = begin; q <= end; ++q) {
-            bool const slash = q + 2 < end && s_[q] == '%' && s_[q + 1] == '2' && detail::to_lower(s_[q + 2]) == 'f';
+            bool const slash = q + 2 < end && s_[q] == '%' && s_[q + 1] == '2' && to_lower_ascii(s_[q + 2]) == 'f';
             if (q == end || slash) {
-                if (classify_dots(part, q).count > 0) return true;
+                if (dot_segment_length(input_.substr(part, q - part)) > 0) return true;
                 if (q == end) break;
                 q += 2;
                 part = q + 1;
@@ -741,16 +771,18 @@ private:
     // typecode-part = ";type=" typecode        ; "type" case-insensitive, canonical lowercase
     // typecode      = "a" / "i" / "d"
     // Strict: called at every raw ";", which may only begin the typecode after the last segment.
+    // lenient: draft-yevstifeyev's ";typecode=" is read as ";type=", with a warning.
     bool scan_typecode(std::uint32_t q) noexcept
     {
+        std::uint32_t code = q + 6;
         if (!matches_lowercase(q, ";type=")) {
-            if (matches_lowercase(q, ";typecode="))
-                return fail(diag_id::typecode_misspelled, component::typecode, q, 10);
-            return fail(diag_id::path_raw_semicolon, component::path, q, 1);
+            if (!matches_lowercase(q, ";typecode=")) return fail(diag_id::path_raw_semicolon, component::path, q, 1);
+            if (!lenient_) return fail(diag_id::typecode_misspelled, component::typecode, q, 10);
+            warn(diag_id::typecode_misspelled, component::typecode, q, 10);
+            code = q + 10;
         }
-        std::uint32_t const code = q + 6;
         if (code == n_) return fail(diag_id::typecode_invalid, component::typecode, code, 0);
-        unsigned char const letter = detail::to_lower(s_[code]);
+        unsigned char const letter = to_lower_ascii(s_[code]);
         if (letter != 'a' && letter != 'i' && letter != 'd')
             return fail(diag_id::typecode_invalid, component::typecode, code, 1);
         std::uint32_t const after = code + 1;
@@ -763,10 +795,11 @@ private:
             return fail(diag_id::typecode_invalid, component::typecode, code, seg_end - code);
         }
         typecode_begin_ = q;
+        typecode_end_ = after;
         typecode_ = static_cast<char>(letter);
         for (std::uint32_t i = q; i < after; ++i) {
-            if (detail::is_upper(s_[i])) {
-                warn(diag_id::typecode_uppercase, component::typecode, q, 7);
+            if (is_upper_ascii(s_[i])) {
+                warn(diag_id::typecode_uppercase, component::typecode, q, after - q);
                 break;
             }
         }
@@ -778,12 +811,13 @@ private:
     {
         std::uint32_t const begin = segment_.begin;
         if (end - begin >= 7 && matches_lowercase(end - 7, ";type=")) {
-            unsigned char const letter = detail::to_lower(s_[end - 1]);
+            unsigned char const letter = to_lower_ascii(s_[end - 1]);
             if (letter == 'a' || letter == 'i' || letter == 'd') {
                 typecode_begin_ = end - 7;
+                typecode_end_ = end;
                 typecode_ = static_cast<char>(letter);
                 for (std::uint32_t i = end - 7; i < end; ++i) {
-                    if (detail::is_upper(s_[i])) {
+                    if (is_upper_ascii(s_[i])) {
                         warn(diag_id::typecode_uppercase, component::typecode, end - 7, 7);
                         break;
                     }
@@ -805,7 +839,7 @@ private:
     {
         if (n_ - q < word.size()) return false;
         for (std::size_t i = 0; i < word.size(); ++i)
-            if (detail::to_lower(s_[q + i]) != static_cast<unsigned char>(word[i])) return false;
+            if (to_lower_ascii(s_[q + i]) != static_cast<unsigned char>(word[i])) return false;
         return true;
     }
 
@@ -817,7 +851,7 @@ private:
             std::uint32_t end = q + 1;
             while (end < n_ && s_[end] != '#')
                 ++end;
-            if (strict_) return fail(diag_id::query_present, component::query, q, end - q);
+            if (ftp_grammar_) return fail(diag_id::query_present, component::query, q, end - q);
             warn(diag_id::query_present, component::query, q, end - q);
             if (!scan_fragment_chars(q + 1, end, component::query)) return false;
             query_begin_ = q + 1;
@@ -841,6 +875,8 @@ private:
             } else if (c == '%') {
                 if (scan_escape(q, end, where, escape_rules::free) < 0) return false;
                 q += 3;
+            } else if (tolerated(q, where)) {
+                ++q;
             } else {
                 return bad_byte(q, where);
             }
@@ -863,6 +899,8 @@ private:
         view_.path_begin_ = path_begin_;
         view_.path_end_ = path_end_;
         view_.typecode_begin_ = typecode_begin_;
+        view_.typecode_end_ = typecode_end_;
+        view_.syntax_ = syntax_;
         view_.query_begin_ = query_begin_;
         view_.query_end_ = query_end_;
         view_.fragment_begin_ = fragment_begin_;
@@ -882,7 +920,11 @@ private:
     unsigned char const* s_;
     std::string_view input_;
     std::uint32_t n_ = 0;
-    bool strict_;
+    profile syntax_;
+    bool strict_;            // safety rules are errors (else warnings)
+    bool ftp_grammar_;       // the ftp grammar of docs/grammar.abnf (strict, lenient), not RFC 3986's
+    bool lenient_;           // repairs are warnings
+    std::uint32_t base_ = 0; // bytes the lenient profile trimmed off the front
     std::uint32_t max_length_;
     Sink sink_;
     std::array<std::uint64_t, 2> reported_{};
@@ -894,7 +936,7 @@ private:
     std::uint32_t host_begin_ = 0, host_end_ = 0;
     std::uint32_t port_begin_ = npos, port_end_ = npos;
     std::uint32_t path_begin_ = 0, path_end_ = 0;
-    std::uint32_t typecode_begin_ = npos;
+    std::uint32_t typecode_begin_ = npos, typecode_end_ = npos;
     std::uint32_t query_begin_ = npos, query_end_ = npos;
     std::uint32_t fragment_begin_ = npos;
     std::uint32_t depth_ = 0;

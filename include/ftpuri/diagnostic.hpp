@@ -104,6 +104,10 @@ enum class diag_id : std::uint8_t {
     // query and fragment
     query_present,    // query.present
     fragment_present, // fragment.present
+    // the lenient profile's repairs that have no id of their own above
+    input_trimmed,     // input.trimmed
+    host_unicode,      // host.unicode
+    host_idna_invalid, // host.idna-invalid
     // how WHATWG parsers (browsers, Node, ada) or curl read the input differently
     interop_scheme_slashes,       // interop.scheme-slashes
     interop_multiple_at,          // interop.multiple-at
@@ -236,6 +240,14 @@ inline constexpr std::array diag_catalogue = {
               "ftp URIs have no query; percent-encode '?' as %3F if it is part of the name"},
     diag_info{diag_id::fragment_present, "fragment.present", severity::warning, "fragment in an ftp URI",
               "a fragment is never sent to the server"},
+    diag_info{diag_id::input_trimmed, "input.trimmed", severity::warning,
+              "leading or trailing spaces or control characters",
+              "the lenient profile trims them; remove them from the source"},
+    diag_info{diag_id::host_unicode, "host.unicode", severity::warning, "Unicode host name",
+              "the canonical form holds its IDNA (xn--) form; write that"},
+    diag_info{diag_id::host_idna_invalid, "host.idna-invalid", severity::error,
+              "host name that IDNA (UTS #46) cannot convert",
+              "check the name; only a name that converts to a valid DNS name is accepted"},
     diag_info{diag_id::interop_scheme_slashes, "interop.scheme-slashes", severity::note,
               "WHATWG parsers (browsers) read 'ftp:x' and 'ftp:/x' as 'ftp://x/'",
               "write the '//' so that every parser finds the same host"},

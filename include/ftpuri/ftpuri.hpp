@@ -1,10 +1,12 @@
 // ftpuri/ftpuri.hpp: the whole library in one include.
 #pragma once
 
+#include "ftpuri/canonical.hpp"
 #include "ftpuri/charset.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
 #include "ftpuri/redact.hpp"
+#include "ftpuri/resolve.hpp"
 #include "ftpuri/uri_view.hpp"

@@ -1,10 +1,22 @@
-// ftpuri/pct.hpp: percent-decoding into a caller's buffer (RFC 3986 2.1).
+// ftpuri/pct.hpp: percent-encoding and -decoding into a caller's buffer (RFC 3986 2.1).
+//
+//     char buf[64];
+//     auto const n = ftpuri::percent_encode_into("a b;c", ftpuri::encode_set::ftp_segment, buf);
+//     // std::string_view(buf, n.size) == "a%20b%3Bc"
+//
+// Encoding escapes every byte outside the named set of docs/grammar.abnf, and always '%', with
+// uppercase hex digits (RFC 3986 2.1's normal form); percent_encoded_size() says beforehand how
+// many bytes that takes. Decoding reports a malformed escape with its offset. Neither allocates;
+// the std::string overloads at the end are for callers off the hot path.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
+
+#include "ftpuri/charset.hpp"
 
 namespace ftpuri {
 
@@ -29,6 +41,53 @@ struct decode_result {
 
 // Decodes every %XX of `in` into `out`; other bytes are copied as they are.
 [[nodiscard]] decode_result percent_decode_into(std::string_view in, std::span<char> out) noexcept;
+
+// The sets a component may hold unencoded, named after their ABNF rules.
+enum class encode_set : std::uint8_t {
+    usp_char,    // user and password: unreserved / sub-delims
+    ftp_segment, // a path segment: ftp-segment-char (pchar without ";")
+    pchar,       // an RFC 3986 segment: pchar
+    fragment,    // fragment (and query): pchar / "/" / "?"
+    reg_name,    // reg-name: unreserved / sub-delims
+    unreserved,  // unreserved only: the most conservative
+};
+
+// The characters `set` leaves as they are.
+[[nodiscard]] constexpr charset const& allowed(encode_set set) noexcept
+{
+    switch (set) {
+    case encode_set::usp_char: return chars::usp_char;
+    case encode_set::ftp_segment: return chars::ftp_segment_char;
+    case encode_set::pchar: return chars::pchar;
+    case encode_set::fragment: return chars::fragment_char;
+    case encode_set::reg_name: return chars::reg_name_char;
+    case encode_set::unreserved: return chars::unreserved;
+    }
+    return chars::unreserved;
+}
+
+// The exact size percent_encode_into(in, set, ...) writes.
+[[nodiscard]] constexpr std::size_t percent_encoded_size(std::string_view in, encode_set set) noexcept
+{
+    charset const& keep = allowed(set);
+    std::size_t n = in.size();
+    for (char c : in)
+        n += keep.contains(c) ? 0U : 2U;
+    return n;
+}
+
+struct encode_result {
+    bool ok = true;       // false: out was smaller than percent_encoded_size()
+    std::size_t size = 0; // bytes written (ok), or needed (!ok)
+    [[nodiscard]] explicit operator bool() const noexcept { return ok; }
+};
+
+[[nodiscard]] encode_result percent_encode_into(std::string_view in, encode_set set, std::span<char> out) noexcept;
+
+// Convenience for callers off the hot path; these allocate.
+[[nodiscard]] std::string percent_encode(std::string_view in, encode_set set);
+// The decoded bytes, or the status and offset of the first malformed escape in `result`.
+[[nodiscard]] std::string percent_decode(std::string_view in, decode_result* result = nullptr);
 
 // The value of a hex digit, or -1.
 [[nodiscard]] constexpr int hex_value(unsigned char c) noexcept

@@ -19,7 +19,7 @@
 //     host      [host_begin, host_end)          with the brackets of an IP-literal
 //     port      [port_begin, port_end)          npos when there is no ':'; empty for "host:"
 //     path      [path_begin, path_end)          "" or "/..."; excludes the typecode
-//     typecode  [typecode_begin, typecode_begin + 7)  ";type=X"
+//     typecode  [typecode_begin, typecode_end)  ";type=X"
 //     query     [query_begin, query_end)        excludes '?'
 //     fragment  [fragment_begin, size())        excludes '#'
 //
@@ -35,6 +35,7 @@
 #include <string_view>
 
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/options.hpp"
 
 namespace ftpuri {
 
@@ -165,16 +166,16 @@ public:
     [[nodiscard]] bool has_typecode() const noexcept { return typecode_begin_ != npos; }
     // 'a', 'i' or 'd' (lowercased), or '\0' when there is no typecode.
     [[nodiscard]] char typecode() const noexcept { return typecode_; }
-    // ";type=X" as written.
-    [[nodiscard]] std::string_view typecode_part() const noexcept
-    {
-        return has_typecode() ? std::string_view(data_ + typecode_begin_, 7) : std::string_view();
-    }
+    // ";type=X" as written (";typecode=X" in the lenient profile).
+    [[nodiscard]] std::string_view typecode_part() const noexcept { return part(typecode_begin_, typecode_end_); }
 
     [[nodiscard]] bool has_query() const noexcept { return query_begin_ != npos; }
     [[nodiscard]] std::string_view query() const noexcept { return part(query_begin_, query_end_); }
     [[nodiscard]] bool has_fragment() const noexcept { return fragment_begin_ != npos; }
     [[nodiscard]] std::string_view fragment() const noexcept { return part(fragment_begin_, size_); }
+
+    // The profile the view was parsed with: the canonical form repairs a lenient view.
+    [[nodiscard]] profile syntax() const noexcept { return syntax_; }
 
     // The raw text of a component (user, password, host, port, path, typecode, query, fragment;
     // scheme; input for the whole buffer). Empty when absent.
@@ -215,12 +216,13 @@ private:
     std::uint32_t host_begin_ = 0, host_end_ = 0;
     std::uint32_t port_begin_ = npos, port_end_ = npos;
     std::uint32_t path_begin_ = 0, path_end_ = 0;
-    std::uint32_t typecode_begin_ = npos;
+    std::uint32_t typecode_begin_ = npos, typecode_end_ = npos;
     std::uint32_t query_begin_ = npos, query_end_ = npos;
     std::uint32_t fragment_begin_ = npos;
     std::uint16_t port_number_ = 0;
     host_kind kind_ = host_kind::dns_name;
     char typecode_ = '\0';
+    profile syntax_ = profile::strict;
 };
 
 } // namespace ftpuri

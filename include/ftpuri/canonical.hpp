@@ -1,0 +1,83 @@
+// ftpuri/canonical.hpp: one spelling per resource, and equivalence.
+//
+//     std::string const text = "FTP://Ftp.Example.ORG:021/pub/%7Euser/./a/../f.txt;TYPE=I";
+//     auto const view = ftpuri::parse(text);
+//     char out[128];
+//     auto const r = ftpuri::canonicalize_into(*view, out);
+//     // std::string_view(out, r.size) == "ftp://ftp.example.org/pub/~user/f.txt;type=i"
+//
+// The canonical form is RFC 3986 6.2.2 and 6.2.3 normalization, then the ftp rules of
+// PRODUCT.md ("Canonical form"):
+//   - scheme and host lowercased; IPv6 in RFC 5952 form (IPv4-mapped addresses keep their
+//     dotted quad); a lenient Unicode host in its IDNA A-label form;
+//   - percent-encoding hex uppercased; escapes of unreserved characters decoded; every other
+//     byte that the component's rule does not allow raw is encoded (a raw ";" in an rfc3986
+//     segment, a second ":" in a password, the lenient profile's spaces and non-ASCII bytes);
+//   - dot-segments removed (RFC 3986 5.2.4) after the unreserved escapes are decoded, so
+//     "%2E%2E" is a "..". A ".." above the root is dropped, as RFC 3986's algorithm does;
+//   - the empty port, ":21" and leading zeros of the port dropped; an empty path becomes "/";
+//   - the typecode lowercased and spelled ";type=";
+//   - kept as they are: empty segments, "%2F", the userinfo, the trailing "/", a query
+//     (rfc3986), the fragment, and the case of user, password and path: each of them changes
+//     which file an FTP client fetches.
+// It is idempotent, and strict-valid whenever the input is valid in any profile.
+//
+// canonicalize_into() writes into the caller's buffer and allocates nothing, except that the
+// IDNA conversion of a lenient profile's Unicode host goes through libidn2, which allocates.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "ftpuri/options.hpp"
+#include "ftpuri/uri_view.hpp"
+
+namespace ftpuri {
+
+// All off by default: each one changes what the URI asks the server for.
+struct canonical_options {
+    bool drop_password = false;  // "user:secret@" becomes "user@"
+    bool drop_fragment = false;  // "#..." removed: it is never sent anyway
+    bool drop_anonymous = false; // "anonymous@" removed when no password stays with it
+};
+
+enum class canonical_status : std::uint8_t {
+    ok,
+    buffer_too_small, // size says how many bytes the canonical form needs
+    idna_failed,      // a lenient Unicode host that libidn2 refused (cannot happen for a
+                      // view parse() accepted, which checked the same conversion)
+};
+
+struct canonical_result {
+    canonical_status status = canonical_status::ok;
+    std::size_t size = 0; // bytes written, or needed when the buffer was too small
+    [[nodiscard]] explicit operator bool() const noexcept { return status == canonical_status::ok; }
+};
+
+// A buffer of this size always suffices for an input of `input_size` bytes: escaping can
+// triple a lenient input, an empty path adds "/", and an IDNA host is at most 253 bytes.
+[[nodiscard]] constexpr std::size_t canonical_size_bound(std::size_t input_size) noexcept
+{
+    return 3 * input_size + 1 + 253;
+}
+
+[[nodiscard]] canonical_result canonicalize_into(uri_view const& uri, std::span<char> out,
+                                                 canonical_options const& options = {}) noexcept;
+
+// Convenience for callers off the hot path (allocates): the canonical form, or nothing when
+// the input is not a valid URI in `parse_opts`'s profile.
+[[nodiscard]] std::string canonicalize(uri_view const& uri, canonical_options const& options = {});
+[[nodiscard]] std::optional<std::string> canonicalize(std::string_view input, parse_options const& parse_opts = {},
+                                                      canonical_options const& options = {});
+
+// Whether two URIs have the same canonical form (with default canonical_options), compared
+// part by part without building either form: no allocation (but for lenient Unicode hosts,
+// as above). Invalid inputs are equivalent to nothing.
+[[nodiscard]] bool equivalent(uri_view const& a, uri_view const& b) noexcept;
+[[nodiscard]] bool equivalent(std::string_view a, std::string_view b, parse_options const& options = {}) noexcept;
+
+} // namespace ftpuri

@@ -1,0 +1,320 @@
+// src/canonical.cpp: the canonical form, written into a caller's buffer, and equivalence.
+#include "ftpuri/canonical.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "dot_segments.hpp"
+#include "ftpuri/charset.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/pct.hpp"
+#include "idna.hpp"
+#include "ipv6.hpp"
+#include "text.hpp"
+
+namespace ftpuri {
+
+namespace {
+
+// Writes into the caller's span and keeps counting past its end, so that a too-small buffer
+// still learns the size it needs.
+class writer {
+public:
+    explicit writer(std::span<char> out) noexcept : out_(out) {}
+
+    void put(char c) noexcept
+    {
+        if (n_ < out_.size()) out_[n_] = c;
+        ++n_;
+    }
+    void put(std::string_view s) noexcept
+    {
+        if (n_ < out_.size()) std::memcpy(out_.data() + n_, s.data(), std::min(s.size(), out_.size() - n_));
+        n_ += s.size();
+    }
+    void put(token t) noexcept
+    {
+        if (!t.encoded) {
+            put(static_cast<char>(t.byte));
+            return;
+        }
+        put('%');
+        put(upper_hex_digit(t.byte >> 4));
+        put(upper_hex_digit(t.byte & 0xF));
+    }
+    void put_normalized(std::string_view raw, charset const& allowed, bool lowercase = false) noexcept
+    {
+        token_reader reader(raw, allowed, lowercase);
+        for (token t; reader.next(t);)
+            put(t);
+    }
+    void put_decimal(unsigned v) noexcept
+    {
+        char digits[10];
+        std::size_t n = 0;
+        do {
+            digits[n++] = static_cast<char>('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
+        while (n > 0)
+            put(digits[--n]);
+    }
+
+    [[nodiscard]] std::size_t size() const noexcept { return n_; }
+    [[nodiscard]] bool fits() const noexcept { return n_ <= out_.size(); }
+    [[nodiscard]] char* data() noexcept { return out_.data(); }
+
+    // Forgets what was written past `new_size` (the in-place dot-segment removal only shortens).
+    void truncate(std::size_t new_size) noexcept { n_ = new_size; }
+
+private:
+    std::span<char> out_;
+    std::size_t n_ = 0;
+};
+
+// RFC 5952 text of an IP-literal's address (the text between the brackets).
+std::size_t write_ipv6(std::string_view address, char* out) noexcept
+{
+    return format_ipv6(parse_ipv6(address), out);
+}
+
+bool drops_userinfo(uri_view const& uri, canonical_options const& options) noexcept
+{
+    bool const password_stays = uri.has_password() && !options.drop_password;
+    return options.drop_anonymous && !password_stays && is_anonymous(uri.user());
+}
+
+bool needs_idna_host(uri_view const& uri) noexcept
+{
+    return uri.syntax() == profile::lenient && uri.host_type() == host_kind::dns_name && needs_idna(uri.host());
+}
+
+bool write_host(uri_view const& uri, writer& w) noexcept
+{
+    switch (uri.host_type()) {
+    case host_kind::ipv6: {
+        char text[48];
+        w.put('[');
+        w.put(std::string_view(text, write_ipv6(uri.host_address(), text)));
+        w.put(']');
+        return true;
+    }
+    case host_kind::ipv4:
+    case host_kind::ipvfuture: w.put(uri.host()); return true;
+    case host_kind::dns_name:
+    case host_kind::reg_name:
+        if (needs_idna_host(uri)) {
+            std::array<char, 256> ascii{};
+            std::size_t const n = idna_to_ascii(uri.host(), ascii);
+            if (n == 0) return false;
+            w.put(std::string_view(ascii.data(), n));
+            return true;
+        }
+        w.put_normalized(uri.host(), chars::reg_name_char, true);
+        return true;
+    }
+    return true;
+}
+
+} // namespace
+
+canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, canonical_options const& options) noexcept
+{
+    writer w(out);
+    w.put("ftp://");
+    if (uri.has_userinfo() && !drops_userinfo(uri, options)) {
+        w.put_normalized(uri.user(), chars::usp_char);
+        if (uri.has_password() && !options.drop_password) {
+            w.put(':');
+            w.put_normalized(uri.password(), chars::usp_char);
+        }
+        w.put('@');
+    }
+    if (!write_host(uri, w)) return {canonical_status::idna_failed, 0};
+    if (uri.port_number() != 0 && uri.port_number() != 21) {
+        w.put(':');
+        w.put_decimal(uri.port_number());
+    }
+
+    std::size_t const path_begin = w.size();
+    if (uri.path().empty()) {
+        w.put('/');
+    } else {
+        for (std::string_view segment : uri.segments()) {
+            w.put('/');
+            w.put_normalized(segment, chars::ftp_segment_char);
+        }
+    }
+    // Dot-segments can only be removed once the whole path is in the buffer.
+    if (w.fits()) w.truncate(path_begin + remove_dot_segments(w.data() + path_begin, w.size() - path_begin));
+
+    if (uri.typecode() != '\0') {
+        w.put(";type=");
+        w.put(uri.typecode());
+    }
+    if (uri.has_query()) {
+        w.put('?');
+        w.put_normalized(uri.query(), chars::query_char);
+    }
+    if (uri.has_fragment() && !options.drop_fragment) {
+        w.put('#');
+        w.put_normalized(uri.fragment(), chars::fragment_char);
+    }
+    if (!w.fits()) return {canonical_status::buffer_too_small, w.size()};
+    return {canonical_status::ok, w.size()};
+}
+
+std::string canonicalize(uri_view const& uri, canonical_options const& options)
+{
+    std::string out(canonical_size_bound(uri.size()), '\0');
+    canonical_result const r = canonicalize_into(uri, out, options);
+    out.resize(r ? r.size : 0);
+    return out;
+}
+
+std::optional<std::string> canonicalize(std::string_view input, parse_options const& parse_opts,
+                                        canonical_options const& options)
+{
+    parse_result const r = parse(input, parse_opts);
+    if (!r) return std::nullopt;
+    std::string out = canonicalize(*r, options);
+    if (out.empty()) return std::nullopt;
+    return out;
+}
+
+// ---- equivalence, part by part ----------------------------------------------------------------
+
+namespace {
+
+bool same_tokens(std::string_view a, std::string_view b, charset const& allowed, bool lowercase = false) noexcept
+{
+    token_reader ra(a, allowed, lowercase);
+    token_reader rb(b, allowed, lowercase);
+    token ta;
+    token tb;
+    for (;;) {
+        bool const more_a = ra.next(ta);
+        bool const more_b = rb.next(tb);
+        if (more_a != more_b) return false;
+        if (!more_a) return true;
+        if (ta.byte != tb.byte || ta.encoded != tb.encoded) return false;
+    }
+}
+
+// The segments of remove_dot_segments(path), last first. Reading backwards, a ".." is a debt
+// that the next ordinary segment pays by vanishing, which is what RFC 3986 5.2.4 computes
+// forwards with a stack: backwards it needs only a counter, hence no buffer. The last segment
+// is always produced (a final "." or ".." as the empty name of a directory: "/a/.." is "/a/"),
+// so a path never comes out empty, just as remove_dot_segments never returns "".
+class reverse_canonical_segments {
+public:
+    explicit reverse_canonical_segments(std::string_view path) noexcept : path_(path), end_(path.size()) {}
+
+    // The next segment (raw text), or false when there are none left.
+    bool next(std::string_view& segment) noexcept
+    {
+        if (path_.empty()) { // an empty path is "/": one empty segment
+            if (done_) return false;
+            done_ = true;
+            segment = {};
+            return true;
+        }
+        while (end_ > 0) {
+            std::size_t const slash = path_.rfind('/', end_ - 1);
+            std::string_view const raw = path_.substr(slash + 1, end_ - slash - 1);
+            bool const last = end_ == path_.size();
+            end_ = slash;
+            int const dots = dot_segment_length(raw);
+            if (dots == 2) ++debt_;
+            if (dots > 0) {
+                if (!last) continue;
+                segment = {};
+                return true;
+            }
+            if (debt_ > 0) {
+                --debt_;
+                continue;
+            }
+            segment = raw;
+            return true;
+        }
+        return false;
+    }
+
+private:
+    std::string_view path_;
+    std::size_t end_;
+    std::size_t debt_ = 0;
+    bool done_ = false;
+};
+
+bool same_path(std::string_view a, std::string_view b) noexcept
+{
+    reverse_canonical_segments ra(a);
+    reverse_canonical_segments rb(b);
+    std::string_view sa;
+    std::string_view sb;
+    for (;;) {
+        bool const more_a = ra.next(sa);
+        bool const more_b = rb.next(sb);
+        if (more_a != more_b) return false;
+        if (!more_a) return true;
+        if (!same_tokens(sa, sb, chars::ftp_segment_char)) return false;
+    }
+}
+
+bool same_host(uri_view const& a, uri_view const& b) noexcept
+{
+    bool const idna_a = needs_idna_host(a);
+    bool const idna_b = needs_idna_host(b);
+    if (idna_a || idna_b) {
+        std::array<char, 256> ascii_a{};
+        std::array<char, 256> ascii_b{};
+        std::size_t const na = idna_a ? idna_to_ascii(a.host(), ascii_a) : 0;
+        std::size_t const nb = idna_b ? idna_to_ascii(b.host(), ascii_b) : 0;
+        if ((idna_a && na == 0) || (idna_b && nb == 0)) return false;
+        std::string_view const ha = idna_a ? std::string_view(ascii_a.data(), na) : a.host();
+        std::string_view const hb = idna_b ? std::string_view(ascii_b.data(), nb) : b.host();
+        return same_tokens(ha, hb, chars::reg_name_char, true);
+    }
+    if (a.host_type() != b.host_type()) return false;
+    switch (a.host_type()) {
+    case host_kind::ipv6: return parse_ipv6(a.host_address()) == parse_ipv6(b.host_address());
+    case host_kind::ipv4:
+    case host_kind::ipvfuture: return a.host() == b.host();
+    case host_kind::dns_name:
+    case host_kind::reg_name: return same_tokens(a.host(), b.host(), chars::reg_name_char, true);
+    }
+    return false;
+}
+
+std::uint16_t canonical_port(uri_view const& u) noexcept
+{
+    return u.port_number() == 21 ? 0 : u.port_number();
+}
+
+} // namespace
+
+bool equivalent(uri_view const& a, uri_view const& b) noexcept
+{
+    if (a.has_userinfo() != b.has_userinfo() || a.has_password() != b.has_password()) return false;
+    if (!same_tokens(a.user(), b.user(), chars::usp_char)) return false;
+    if (!same_tokens(a.password(), b.password(), chars::usp_char)) return false;
+    if (!same_host(a, b) || canonical_port(a) != canonical_port(b)) return false;
+    if (a.typecode() != b.typecode()) return false;
+    if (a.has_query() != b.has_query() || !same_tokens(a.query(), b.query(), chars::query_char)) return false;
+    if (a.has_fragment() != b.has_fragment() || !same_tokens(a.fragment(), b.fragment(), chars::fragment_char))
+        return false;
+    return same_path(a.path(), b.path());
+}
+
+bool equivalent(std::string_view a, std::string_view b, parse_options const& options) noexcept
+{
+    parse_result const ra = parse(a, options);
+    if (!ra) return false;
+    parse_result const rb = parse(b, options);
+    return rb && equivalent(*ra, *rb);
+}
+
+} // namespace ftpuri

@@ -1,0 +1,51 @@
+// src/idna.cpp: UTS #46 through libidn2.
+#include "idna.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include <idn2.h>
+
+#include "ftpuri/pct.hpp"
+#include "text.hpp"
+
+namespace ftpuri {
+
+std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexcept
+{
+    // A DNS name is at most 253 bytes of at most 63-byte labels; in UTF-8 before conversion that
+    // is at most four bytes a code point, so anything longer cannot convert to a valid name.
+    std::array<char, 1024> decoded{};
+    decode_result const d = percent_decode_into(raw_host, std::span(decoded.data(), decoded.size() - 1));
+    if (!d || std::memchr(decoded.data(), '\0', d.size) != nullptr) return 0;
+    decoded[d.size] = '\0';
+
+    // A host that decodes to ASCII needs no Unicode processing (UTS #46 maps ASCII letters to
+    // lowercase and leaves the rest to the DNS rules checked afterwards), and so no libidn2:
+    // "%65xample.com" costs no allocation.
+    bool const ascii_only = std::none_of(decoded.begin(), decoded.begin() + static_cast<std::ptrdiff_t>(d.size),
+                                         [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    if (ascii_only) {
+        if (d.size > out.size()) return 0;
+        for (std::size_t i = 0; i < d.size; ++i)
+            out[i] = static_cast<char>(to_lower_ascii(static_cast<unsigned char>(decoded[i])));
+        return d.size;
+    }
+
+    std::uint8_t* ascii = nullptr;
+    int const rc = idn2_lookup_u8(reinterpret_cast<std::uint8_t const*>(decoded.data()), &ascii,
+                                  IDN2_NONTRANSITIONAL | IDN2_NFC_INPUT);
+    if (rc != IDN2_OK || ascii == nullptr) {
+        idn2_free(ascii);
+        return 0;
+    }
+    std::size_t const n = std::strlen(reinterpret_cast<char const*>(ascii));
+    bool const fits = n > 0 && n <= out.size();
+    if (fits) std::memcpy(out.data(), ascii, n);
+    idn2_free(ascii);
+    return fits ? n : 0;
+}
+
+} // namespace ftpuri

@@ -1,0 +1,25 @@
+// src/idna.hpp: a lenient profile's Unicode host to its ASCII form. Internal.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+
+namespace ftpuri {
+
+// Percent-decodes `raw_host`, then converts it with libidn2 under UTS #46 non-transitional
+// processing, as browsers do (so "ß" stays "ß" and becomes "xn--zca", not "ss"), into `out`.
+// Returns the size written, or 0 when the host is not convertible or does not fit.
+// A host that decodes to ASCII is only lowercased. For the others libidn2 allocates its result:
+// this is the one place ftpuri allocates.
+std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexcept;
+
+// Whether a lenient host needs IDNA: it holds a byte >= 0x80 or a percent-encoding.
+[[nodiscard]] constexpr bool needs_idna(std::string_view raw_host) noexcept
+{
+    for (char c : raw_host)
+        if (static_cast<unsigned char>(c) >= 0x80 || c == '%') return true;
+    return false;
+}
+
+} // namespace ftpuri

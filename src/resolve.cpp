@@ -1,0 +1,141 @@
+// src/resolve.cpp: RFC 3986 5.2 reference resolution into a caller's buffer.
+#include "ftpuri/resolve.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "dot_segments.hpp"
+#include "ftpuri/charset.hpp"
+#include "ftpuri/parse.hpp"
+
+namespace ftpuri {
+
+namespace {
+
+// A URI-reference split as RFC 3986 Appendix B's regular expression splits it:
+//   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+struct reference_parts {
+    std::optional<std::string_view> scheme, authority, query, fragment;
+    std::string_view path;
+};
+
+reference_parts split(std::string_view r) noexcept
+{
+    reference_parts p;
+    std::size_t const colon = r.find_first_of(":/?#");
+    // A scheme must be a scheme (RFC 3986 4.2: "a:b" is a URI, "1a:b" a relative path).
+    if (colon != std::string_view::npos && colon > 0 && r[colon] == ':' && chars::alpha.contains(r[0]) &&
+        std::all_of(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(colon),
+                    [](char c) { return chars::scheme_char.contains(c); })) {
+        p.scheme = r.substr(0, colon);
+        r.remove_prefix(colon + 1);
+    }
+    if (r.substr(0, 2) == "//") {
+        std::size_t const end = std::min(r.find_first_of("/?#", 2), r.size());
+        p.authority = r.substr(2, end - 2);
+        r.remove_prefix(end);
+    }
+    std::size_t const hash = r.find('#');
+    if (hash != std::string_view::npos) {
+        p.fragment = r.substr(hash + 1);
+        r = r.substr(0, hash);
+    }
+    std::size_t const question = r.find('?');
+    if (question != std::string_view::npos) {
+        p.query = r.substr(question + 1);
+        r = r.substr(0, question);
+    }
+    p.path = r;
+    return p;
+}
+
+class writer {
+public:
+    explicit writer(std::span<char> out) noexcept : out_(out) {}
+    void put(std::string_view s) noexcept
+    {
+        if (n_ < out_.size()) std::memcpy(out_.data() + n_, s.data(), std::min(s.size(), out_.size() - n_));
+        n_ += s.size();
+    }
+    [[nodiscard]] std::size_t size() const noexcept { return n_; }
+    [[nodiscard]] bool fits() const noexcept { return n_ <= out_.size(); }
+    char* data() noexcept { return out_.data(); }
+    void truncate(std::size_t n) noexcept { n_ = n; }
+
+private:
+    std::span<char> out_;
+    std::size_t n_ = 0;
+};
+
+} // namespace
+
+resolve_result resolve(uri_view const& base, std::string_view reference, std::span<char> out) noexcept
+{
+    reference_parts const r = split(reference);
+    // The base's path as RFC 3986 sees it: with its typecode, which is part of the last segment.
+    auto const offsets = base.raw_offsets();
+    std::uint32_t const base_path_end =
+        base.has_typecode() ? offsets.typecode_begin + static_cast<std::uint32_t>(base.typecode_part().size())
+                            : offsets.path_end;
+    std::string_view const base_path = base.buffer().substr(offsets.path_begin, base_path_end - offsets.path_begin);
+    std::optional<std::string_view> const base_query = base.has_query() ? std::optional(base.query()) : std::nullopt;
+
+    writer w(out);
+    w.put(r.scheme ? *r.scheme : base.scheme());
+    w.put(":");
+
+    std::optional<std::string_view> query = r.query;
+    std::size_t path_begin = 0;
+    if (r.scheme || r.authority) {
+        if (r.authority) {
+            w.put("//");
+            w.put(*r.authority);
+        }
+        path_begin = w.size();
+        w.put(r.path);
+    } else {
+        w.put("//");
+        w.put(base.raw(component::authority));
+        path_begin = w.size();
+        if (r.path.empty()) {
+            w.put(base_path);
+            if (!r.query) query = base_query;
+        } else if (r.path.front() == '/') {
+            w.put(r.path);
+        } else {
+            // merge (5.2.3): the base path up to its last "/", or "/" for an empty base path.
+            if (base_path.empty()) {
+                w.put("/");
+            } else {
+                w.put(base_path.substr(0, base_path.rfind('/') + 1));
+            }
+            w.put(r.path);
+        }
+    }
+    if (w.fits()) {
+        std::size_t const path_size = remove_dot_segments(w.data() + path_begin, w.size() - path_begin);
+        w.truncate(path_begin + path_size);
+    }
+    if (query) {
+        w.put("?");
+        w.put(*query);
+    }
+    if (r.fragment) {
+        w.put("#");
+        w.put(*r.fragment);
+    }
+    if (!w.fits()) return {resolve_status::buffer_too_small, w.size()};
+    return {resolve_status::ok, w.size()};
+}
+
+std::optional<std::string> resolve(std::string_view base, std::string_view reference, parse_options const& options)
+{
+    parse_result const b = parse(base, options);
+    if (!b) return std::nullopt;
+    std::string out(resolve_size_bound(*b, reference), '\0');
+    resolve_result const r = resolve(*b, reference, out);
+    out.resize(r.size);
+    return out;
+}
+
+} // namespace ftpuri

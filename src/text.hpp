@@ -1,0 +1,110 @@
+// src/text.hpp: small text helpers shared by the scanner and the canonicalizer. Internal.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "ftpuri/charset.hpp"
+#include "ftpuri/pct.hpp"
+
+namespace ftpuri {
+
+constexpr bool is_upper_ascii(unsigned char c) noexcept
+{
+    return c >= 'A' && c <= 'Z';
+}
+constexpr unsigned char to_lower_ascii(unsigned char c) noexcept
+{
+    return is_upper_ascii(c) ? static_cast<unsigned char>(c | 0x20) : c;
+}
+constexpr char upper_hex_digit(unsigned v) noexcept
+{
+    return "0123456789ABCDEF"[v & 0xF];
+}
+
+// One byte of a component as its normal form spells it: `encoded` when it must be written
+// "%XX" (uppercase), else the byte itself (lowercased for hosts).
+struct token {
+    unsigned char byte = 0;
+    bool encoded = false;
+};
+
+// Reads the raw text of a component (escapes well-formed, as in any parsed view) as tokens:
+// an escape of an unreserved character is that character (RFC 3986 2.3), any other escape
+// stays an escape, and a raw byte that `allowed` does not hold (a lenient space, a second ":"
+// in a password) becomes one. Two texts are equivalent iff their tokens are equal.
+class token_reader {
+public:
+    token_reader(std::string_view raw, charset const& allowed, bool lowercase) noexcept
+        : raw_(raw), allowed_(allowed), lowercase_(lowercase)
+    {
+    }
+
+    bool next(token& t) noexcept
+    {
+        if (i_ >= raw_.size()) return false;
+        auto const c = static_cast<unsigned char>(raw_[i_]);
+        if (c == '%' && i_ + 2 < raw_.size() + 0 && hex_value(static_cast<unsigned char>(raw_[i_ + 1])) >= 0 &&
+            hex_value(static_cast<unsigned char>(raw_[i_ + 2])) >= 0) {
+            t.byte = static_cast<unsigned char>(hex_value(static_cast<unsigned char>(raw_[i_ + 1])) * 16 +
+                                                hex_value(static_cast<unsigned char>(raw_[i_ + 2])));
+            t.encoded = !chars::unreserved.contains(t.byte);
+            i_ += 3;
+        } else {
+            t.byte = c;
+            t.encoded = !allowed_.contains(c);
+            ++i_;
+        }
+        if (lowercase_ && !t.encoded) t.byte = to_lower_ascii(t.byte);
+        return true;
+    }
+
+private:
+    std::string_view raw_;
+    charset const& allowed_;
+    bool lowercase_;
+    std::size_t i_ = 0;
+};
+
+// 1 for a "." segment, 2 for "..", 0 otherwise; "%2E" (any case) counts as a ".".
+constexpr int dot_segment_length(std::string_view segment) noexcept
+{
+    if (segment.size() > 6) return 0;
+    int dots = 0;
+    for (std::size_t i = 0; i < segment.size();) {
+        if (segment[i] == '.') {
+            ++i;
+        } else if (segment[i] == '%' && i + 2 < segment.size() && segment[i + 1] == '2' &&
+                   to_lower_ascii(static_cast<unsigned char>(segment[i + 2])) == 'e') {
+            i += 3;
+        } else {
+            return 0;
+        }
+        if (++dots > 2) return 0;
+    }
+    return dots;
+}
+
+// Whether a raw user name is "anonymous", in any case and any percent-encoding: the user
+// RFC 1635 logs in as when there is none.
+constexpr bool is_anonymous(std::string_view raw_user) noexcept
+{
+    constexpr std::string_view anonymous = "anonymous";
+    std::size_t matched = 0;
+    for (std::size_t i = 0; i < raw_user.size(); ++matched) {
+        auto c = static_cast<unsigned char>(raw_user[i]);
+        if (c == '%' && i + 2 < raw_user.size() + 0 && hex_value(static_cast<unsigned char>(raw_user[i + 1])) >= 0 &&
+            hex_value(static_cast<unsigned char>(raw_user[i + 2])) >= 0) {
+            c = static_cast<unsigned char>(hex_value(static_cast<unsigned char>(raw_user[i + 1])) * 16 +
+                                           hex_value(static_cast<unsigned char>(raw_user[i + 2])));
+            i += 3;
+        } else {
+            ++i;
+        }
+        if (matched >= anonymous.size() || to_lower_ascii(c) != static_cast<unsigned char>(anonymous[matched]))
+            return false;
+    }
+    return matched == anonymous.size();
+}
+
+} // namespace ftpuri
