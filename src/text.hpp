@@ -22,6 +22,15 @@ constexpr char upper_hex_digit(unsigned v) noexcept
     return "0123456789ABCDEF"[v & 0xF];
 }
 
+// The byte that the escape at text[i] stands for, or -1 when there is no "%XX" there.
+constexpr int escape_at(std::string_view text, std::size_t i) noexcept
+{
+    if (i + 2 >= text.size() || text[i] != '%') return -1;
+    int const hi = hex_value(static_cast<unsigned char>(text[i + 1]));
+    int const lo = hex_value(static_cast<unsigned char>(text[i + 2]));
+    return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
+}
+
 // One byte of a component as its normal form spells it: `encoded` when it must be written
 // "%XX" (uppercase), else the byte itself (lowercased for hosts).
 struct token {
@@ -43,16 +52,13 @@ public:
     bool next(token& t) noexcept
     {
         if (i_ >= raw_.size()) return false;
-        auto const c = static_cast<unsigned char>(raw_[i_]);
-        if (c == '%' && i_ + 2 < raw_.size() + 0 && hex_value(static_cast<unsigned char>(raw_[i_ + 1])) >= 0 &&
-            hex_value(static_cast<unsigned char>(raw_[i_ + 2])) >= 0) {
-            t.byte = static_cast<unsigned char>(hex_value(static_cast<unsigned char>(raw_[i_ + 1])) * 16 +
-                                                hex_value(static_cast<unsigned char>(raw_[i_ + 2])));
+        if (int const escaped = escape_at(raw_, i_); escaped >= 0) {
+            t.byte = static_cast<unsigned char>(escaped);
             t.encoded = !chars::unreserved.contains(t.byte);
             i_ += 3;
         } else {
-            t.byte = c;
-            t.encoded = !allowed_.contains(c);
+            t.byte = static_cast<unsigned char>(raw_[i_]);
+            t.encoded = !allowed_.contains(t.byte);
             ++i_;
         }
         if (lowercase_ && !t.encoded) t.byte = to_lower_ascii(t.byte);
@@ -92,15 +98,9 @@ constexpr bool is_anonymous(std::string_view raw_user) noexcept
     constexpr std::string_view anonymous = "anonymous";
     std::size_t matched = 0;
     for (std::size_t i = 0; i < raw_user.size(); ++matched) {
-        auto c = static_cast<unsigned char>(raw_user[i]);
-        if (c == '%' && i + 2 < raw_user.size() + 0 && hex_value(static_cast<unsigned char>(raw_user[i + 1])) >= 0 &&
-            hex_value(static_cast<unsigned char>(raw_user[i + 2])) >= 0) {
-            c = static_cast<unsigned char>(hex_value(static_cast<unsigned char>(raw_user[i + 1])) * 16 +
-                                           hex_value(static_cast<unsigned char>(raw_user[i + 2])));
-            i += 3;
-        } else {
-            ++i;
-        }
+        int const escaped = escape_at(raw_user, i);
+        auto const c = static_cast<unsigned char>(escaped >= 0 ? escaped : raw_user[i]);
+        i += escaped >= 0 ? 3 : 1;
         if (matched >= anonymous.size() || to_lower_ascii(c) != static_cast<unsigned char>(anonymous[matched]))
             return false;
     }
