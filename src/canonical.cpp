@@ -87,7 +87,8 @@ bool drops_userinfo(uri_view const& uri, canonical_options const& options) noexc
 
 bool needs_idna_host(uri_view const& uri) noexcept
 {
-    return uri.syntax() == profile::lenient && uri.host_type() == host_kind::dns_name && needs_idna(uri.host());
+    bool const name = uri.host_type() != host_kind::ipv6 && uri.host_type() != host_kind::ipvfuture;
+    return uri.syntax() == profile::lenient && name && needs_idna(uri.host());
 }
 
 bool write_host(uri_view const& uri, writer& w) noexcept
@@ -100,8 +101,8 @@ bool write_host(uri_view const& uri, writer& w) noexcept
         w.put(']');
         return true;
     }
-    case host_kind::ipv4:
     case host_kind::ipvfuture: w.put(uri.host()); return true;
+    case host_kind::ipv4: // lenient "127.0.0.%31" goes through IDNA; a plain one is unchanged below
     case host_kind::dns_name:
     case host_kind::reg_name:
         if (needs_idna_host(uri)) {

@@ -150,18 +150,19 @@ private:
         return true;
     }
 
-    // The lenient profile reads the URI between its leading and trailing spaces and controls,
-    // as WHATWG parsers do; offsets stay offsets into the whole input.
+    // The lenient profile reads the URI between its leading and trailing ASCII whitespace;
+    // offsets stay offsets into the whole input. WHATWG parsers strip every C0 control there,
+    // but a raw NUL or ESC stays an error here, as the safety rules say of raw controls.
     bool trim() noexcept
     {
         std::uint32_t begin = 0;
         std::uint32_t end = n_;
-        auto const blank = [](unsigned char c) { return c == ' ' || chars::control.contains(c); };
+        auto const blank = [](unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; };
         while (begin < end && blank(s_[begin]))
             ++begin;
         while (end > begin && blank(s_[end - 1]))
             --end;
-        if (begin == end) return fail(diag_id::input_empty, component::input, 0, n_);
+        if (begin == end) return fail(diag_id::input_empty, component::input, 0, 0);
         if (begin == 0 && end == n_) return true;
         if (begin > 0) {
             warn(diag_id::input_trimmed, component::input, 0, begin);
@@ -445,10 +446,22 @@ private:
         std::size_t const n = idna_to_ascii(host, ascii);
         if (n == 0) return fail(diag_id::host_idna_invalid, component::host, begin, length);
         std::string_view const converted(ascii.data(), n);
-        if (ends_in_a_number(converted)) return fail(diag_id::host_numeric_ambiguous, component::host, begin, length);
+        // "%65xample.com" is only percent-encoded; "bücher" or "b%C3%BCcher" is Unicode.
+        bool unicode = false;
+        for (std::size_t i = 0; i < host.size(); ++i)
+            unicode = unicode || chars::non_ascii.contains(host[i]) || escape_at(host, i) >= 0x80;
+        warn(unicode ? diag_id::host_unicode : diag_id::host_percent_encoded, component::host, begin, length);
+        // The converted host meets the rules an ASCII one meets, with the same severities.
+        if (ends_in_a_number(converted)) {
+            if (is_ipv4address(converted)) { // "127.0.0.%31", fullwidth digits
+                kind_ = host_kind::ipv4;
+                return true;
+            }
+            kind_ = host_kind::reg_name;
+            return fail_if_strict(diag_id::host_numeric_ambiguous, component::host, begin, length);
+        }
         if (std::optional<diagnostic> const e = check_dns_name(converted, 0))
             return fail(e->id, component::host, begin, length);
-        warn(diag_id::host_unicode, component::host, begin, length);
         kind_ = host_kind::dns_name;
         return true;
     }
@@ -778,8 +791,7 @@ private:
         if (!matches_lowercase(q, ";type=")) {
             if (!matches_lowercase(q, ";typecode=")) return fail(diag_id::path_raw_semicolon, component::path, q, 1);
             if (!lenient_) return fail(diag_id::typecode_misspelled, component::typecode, q, 10);
-            warn(diag_id::typecode_misspelled, component::typecode, q, 10);
-            code = q + 10;
+            code = q + 10; // warned about below, once it is known to be the typecode
         }
         if (code == n_) return fail(diag_id::typecode_invalid, component::typecode, code, 0);
         unsigned char const letter = to_lower_ascii(s_[code]);
@@ -794,6 +806,7 @@ private:
                 ++seg_end;
             return fail(diag_id::typecode_invalid, component::typecode, code, seg_end - code);
         }
+        if (code == q + 10) warn(diag_id::typecode_misspelled, component::typecode, q, 10);
         typecode_begin_ = q;
         typecode_end_ = after;
         typecode_ = static_cast<char>(letter);

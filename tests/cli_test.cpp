@@ -164,7 +164,11 @@ rapidjson::Document parse_record(std::string const& line)
     EXPECT_TRUE(doc["input"].IsString());
     EXPECT_TRUE(doc["line"].IsUint64());
     EXPECT_TRUE(doc["valid"].IsBool());
-    EXPECT_TRUE(doc["canonical"].IsNull());
+    // The canonical form of a valid input, null for an invalid one.
+    if (doc["valid"].IsBool()) {
+        EXPECT_EQ(doc["canonical"].IsString(), doc["valid"].GetBool()) << line;
+        EXPECT_EQ(doc["canonical"].IsNull(), !doc["valid"].GetBool()) << line;
+    }
     EXPECT_TRUE(doc["diagnostics"].IsArray());
     if (!doc["diagnostics"].IsArray()) return doc;
     for (auto const& d : doc["diagnostics"].GetArray()) {
@@ -468,7 +472,7 @@ TEST_F(Cli, JsonLineOfAnArgumentIsItsIndex)
     ASSERT_EQ(records.size(), 3u);
     for (std::uint64_t i = 0; i < 3; ++i)
         EXPECT_EQ(parse_record(records[i])["line"].GetUint64(), i + 1);
-    EXPECT_EQ(records[0], R"({"input":"ftp://a/","line":1,"valid":true,"canonical":null,"diagnostics":[]})");
+    EXPECT_EQ(records[0], R"({"input":"ftp://a/","line":1,"valid":true,"canonical":"ftp://a/","diagnostics":[]})");
 }
 
 // --- passwords --------------------------------------------------------------------------------
@@ -550,6 +554,7 @@ TEST_F(Cli, BadProfileIsAUsageError)
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_NE(r.err.find("loose"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("lenient"), std::string::npos) << r.err; // the message lists the profiles
 }
 
 TEST_F(Cli, BadFormatAndMaxLengthAreUsageErrors)
@@ -592,7 +597,8 @@ TEST_F(Cli, Help)
 {
     run_result const r = run({"--help"});
     EXPECT_EQ(r.exit_code, 0);
-    for (char const* option : {"--file", "--profile", "--format", "--quiet", "--max-length", "--version"})
+    for (char const* option : {"--file", "--profile", "--format", "--fix", "--strip-password", "--drop-fragment",
+                               "--drop-anonymous", "--quiet", "--max-length", "--version"})
         EXPECT_NE(r.out.find(option), std::string::npos) << option;
 }
 
@@ -611,6 +617,314 @@ TEST_F(Cli, ClosedStdoutEndsQuietlyWithExitTwo)
     close(fds[1]);
     EXPECT_EQ(code, 2);
     EXPECT_EQ(read_file(err), "");
+}
+
+// --- --fix: the canonical form -------------------------------------------------------------
+
+TEST_F(Cli, FixPrintsTheCanonicalFormOfEachValidInputInOrder)
+{
+    // Valid, invalid, empty (invalid), valid with warnings, valid: one stdout line per valid
+    // input, the invalid ones reported on stderr with their line numbers.
+    auto const a = file("mixed.txt", "FTP://Ftp.Example.ORG:021/pub/%7euser/./a/../f.txt;TYPE=I\r\n"
+                                     "ftp://010.0.0.1/x\n"
+                                     "\n"
+                                     "ftp://h/a%3b//b/%2E%2E/c#frag\n"
+                                     "ftp://[2001:DB8:0:0:0:0:0:1]:2121/\n"
+                                     "ftp://host/a%0D%0ADELE%20x");
+    run_result const r = run({"--fix", "-f", a.string()});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "ftp://ftp.example.org/pub/~user/f.txt;type=i\n"
+                     "ftp://h/a%3B//c#frag\n"
+                     "ftp://[2001:db8::1]:2121/\n");
+    EXPECT_EQ(r.err, text_diag(a.string(), 2, 7, diag_id::host_numeric_ambiguous, "error") +
+                         text_diag(a.string(), 3, 1, diag_id::input_empty, "error") +
+                         text_diag(a.string(), 6, 13, diag_id::pct_forbidden_control, "error"));
+}
+
+TEST_F(Cli, FixPrintsNoWarningsAndExitsZeroWhenAllAreValid)
+{
+    // The warnings (uppercase, default port, dot-segment) are what the canonical form mends.
+    run_result const r = run({"--fix", "ftp://FTP.example.org:21/pub/./x", "ftp://h"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "ftp://ftp.example.org/pub/x\nftp://h/\n");
+    EXPECT_EQ(r.err, "");
+}
+
+TEST_F(Cli, FixReadsArgumentsThenFilesThenNothingElse)
+{
+    auto const a = file("a.txt", "ftp://B/\n");
+    run_result const r = run({"--fix", "-f", a.string(), "ftp://A/"}, "ftp://C/\n");
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "ftp://a/\nftp://b/\n");
+
+    run_result const in = run({"--fix"}, "ftp://C/\r\nftp://D:/\r\n");
+    EXPECT_EQ(in.exit_code, 0);
+    EXPECT_EQ(in.out, "ftp://c/\nftp://d/\n");
+}
+
+TEST_F(Cli, FixKeepsThePasswordUnlessStripped)
+{
+    // --fix prints the canonical form, not a diagnostic: the password stays (PRODUCT.md).
+    std::string const uri = "ftp://alice:s3cret@FTP.example.org/inbox/";
+    run_result const kept = run({"--fix", uri});
+    EXPECT_EQ(kept.exit_code, 0);
+    EXPECT_EQ(kept.out, "ftp://alice:s3cret@ftp.example.org/inbox/\n");
+    EXPECT_EQ(kept.err, "");
+
+    run_result const stripped = run({"--fix", "--strip-password", uri});
+    EXPECT_EQ(stripped.out, "ftp://alice@ftp.example.org/inbox/\n");
+
+    // The diagnostics of an invalid input on stderr still never show it.
+    run_result const invalid = run({"--fix", "ftp://bob:hunter2@010.1/"});
+    EXPECT_EQ(invalid.exit_code, 1);
+    EXPECT_EQ(invalid.out, "");
+    EXPECT_EQ(invalid.err.find("hunter2"), std::string::npos) << invalid.err;
+    // All of an invalid input's diagnostics, the warnings found before the error included.
+    EXPECT_EQ(invalid.err, text_diag("<arg 1>", 1, 11, diag_id::userinfo_password, "warning") +
+                               text_diag("<arg 1>", 1, 19, diag_id::host_numeric_ambiguous, "error"));
+}
+
+TEST_F(Cli, FixCanonicalOptions)
+{
+    std::vector<std::string> const uris = {"ftp://anonymous@h/a#top", "ftp://anonymous:me@h/b", "ftp://u:p@h/c#x"};
+    auto fix = [&](std::vector<std::string> options) {
+        options.insert(options.begin(), "--fix");
+        options.insert(options.end(), uris.begin(), uris.end());
+        run_result const r = run(options);
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return r.out;
+    };
+    EXPECT_EQ(fix({}), "ftp://anonymous@h/a#top\nftp://anonymous:me@h/b\nftp://u:p@h/c#x\n");
+    EXPECT_EQ(fix({"--drop-fragment"}), "ftp://anonymous@h/a\nftp://anonymous:me@h/b\nftp://u:p@h/c\n");
+    // anonymous@ goes only when no password stays with it.
+    EXPECT_EQ(fix({"--drop-anonymous"}), "ftp://h/a#top\nftp://anonymous:me@h/b\nftp://u:p@h/c#x\n");
+    EXPECT_EQ(fix({"--strip-password"}), "ftp://anonymous@h/a#top\nftp://anonymous@h/b\nftp://u@h/c#x\n");
+    EXPECT_EQ(fix({"--strip-password", "--drop-anonymous", "--drop-fragment"}), "ftp://h/a\nftp://h/b\nftp://u@h/c\n");
+}
+
+TEST_F(Cli, FixQuietPrintsTheCanonicalFormsOnly)
+{
+    run_result const r = run({"--fix", "-q", "ftp://H/", "ftp://010.0.0.1/x", "ftp://h/a/../b"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "ftp://h/\nftp://h/b\n");
+    EXPECT_EQ(r.err, "");
+}
+
+TEST_F(Cli, FixWithJsonIsAUsageError)
+{
+    // JSON Lines carry the canonical form in "canonical" already.
+    run_result const r = run({"--fix", "--format=json", "ftp://h/"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("--fix"), std::string::npos) << r.err;
+
+    run_result const text = run({"--fix", "--format=text", "ftp://H/"});
+    EXPECT_EQ(text.exit_code, 0);
+    EXPECT_EQ(text.out, "ftp://h/\n");
+}
+
+TEST_F(Cli, FixWithAClosedStdoutEndsQuietlyWithExitTwo)
+{
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    close(fds[0]);
+    std::filesystem::path const err = dir_ / "stderr";
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int const code = spawn_and_wait({"--fix", "ftp://h/"}, &actions);
+    posix_spawn_file_actions_destroy(&actions);
+    close(fds[1]);
+    EXPECT_EQ(code, 2);
+    EXPECT_EQ(read_file(err), "");
+}
+
+// What --fix prints is valid and is its own canonical form: checked again it passes (exit 0),
+// and a second --fix prints it unchanged.
+TEST_F(Cli, FixOfTheBundledMirrorsIsValidAndStable)
+{
+    std::string const path = std::string(FTPURI_SOURCE_DIR) + "/corpus/examples/mirrors.txt";
+    run_result const first = run({"--fix", "-f", path});
+    EXPECT_EQ(first.exit_code, 1); // two of its lines are invalid
+    std::vector<std::string> const lines = lines_of(first.out);
+    EXPECT_EQ(lines.size(), 11u);
+    EXPECT_EQ(lines_of(first.err).size(), 4u); // two errors, each with its hint
+    // The canonical form keeps the password: it is the output asked for.
+    EXPECT_NE(first.out.find("ftp://alice:s3cret@ftp.example.org/inbox/\n"), std::string::npos) << first.out;
+    EXPECT_NE(first.out.find("ftp://ftp.example.org/pub/notes.txt\n"), std::string::npos) << first.out;
+
+    auto const fixed = file("fixed.txt", first.out);
+    run_result const recheck = run({"-f", fixed.string()});
+    EXPECT_EQ(recheck.exit_code, 0) << recheck.out;
+    EXPECT_EQ(recheck.out.find("error"), std::string::npos) << recheck.out;
+    run_result const second = run({"--fix", "-f", fixed.string()});
+    EXPECT_EQ(second.exit_code, 0) << second.err;
+    EXPECT_EQ(second.out, first.out);
+    EXPECT_EQ(second.err, "");
+}
+
+// The lenient profile's repairs, each a warning in text mode, and each an error in strict.
+std::string const lenient_file = "  ftp://FTP.Example.org/pub/  \n"   // trimmed, host case
+                                 "ftp://h/My Documents/read me.txt\n" // raw spaces
+                                 "ftp://h/pub/f.txt;typecode=I\n"     // ;typecode=
+                                 "ftp://b\xC3\xBC"
+                                 "cher.example/\n"                                    // Unicode host
+                                 "ftp://u:p:q@h/\n"                                   // raw ':' in the password
+                                 "\tftp://h/caf\xC3\xA9/\xE6\x97\xA5\xE6\x9C\xAC\t\n" // non-ASCII, tabs at the edges
+                                 "ftp://%C3%A9t%C3%A9.example/~x\n";                  // escaped Unicode host
+std::string const lenient_fixed = "ftp://ftp.example.org/pub/\n"
+                                  "ftp://h/My%20Documents/read%20me.txt\n"
+                                  "ftp://h/pub/f.txt;type=i\n"
+                                  "ftp://xn--bcher-kva.example/\n"
+                                  "ftp://u:p%3Aq@h/\n"
+                                  "ftp://h/caf%C3%A9/%E6%97%A5%E6%9C%AC\n"
+                                  "ftp://xn--t-9fab.example/~x\n";
+
+TEST_F(Cli, LenientRepairsAreWarnings)
+{
+    auto const a = file("lenient.txt", lenient_file);
+    run_result const strict = run({"-f", a.string()});
+    EXPECT_EQ(strict.exit_code, 1);
+    std::size_t errors = 0;
+    for (std::string const& line : lines_of(strict.out))
+        errors += line.find(": error: ") != std::string::npos ? 1U : 0U;
+    EXPECT_EQ(errors, 7u) << strict.out; // every line has one
+
+    std::string const n = a.string();
+    run_result const lenient = run({"--profile=lenient", "-f", n});
+    EXPECT_EQ(lenient.exit_code, 0) << lenient.out;
+    EXPECT_EQ(lenient.out, text_diag(n, 1, 1, diag_id::input_trimmed, "warning") +
+                               text_diag(n, 1, 9, diag_id::host_uppercase, "warning") +
+                               text_diag(n, 2, 11, diag_id::char_space, "warning") +
+                               text_diag(n, 3, 18, diag_id::typecode_misspelled, "warning") +
+                               text_diag(n, 3, 18, diag_id::typecode_uppercase, "warning") +
+                               text_diag(n, 4, 7, diag_id::host_unicode, "warning") +
+                               text_diag(n, 5, 10, diag_id::userinfo_raw_colon, "warning") +
+                               text_diag(n, 5, 9, diag_id::userinfo_password, "warning") +
+                               text_diag(n, 6, 1, diag_id::input_trimmed, "warning") +
+                               text_diag(n, 6, 13, diag_id::char_non_ascii, "warning") +
+                               text_diag(n, 7, 7, diag_id::host_unicode, "warning"));
+}
+
+TEST_F(Cli, LenientFixIsStrictValidAndStable)
+{
+    auto const a = file("lenient.txt", lenient_file);
+    run_result const first = run({"--fix", "--profile=lenient", "-f", a.string()});
+    EXPECT_EQ(first.exit_code, 0) << first.err;
+    EXPECT_EQ(first.out, lenient_fixed);
+    EXPECT_EQ(first.err, "");
+
+    // PRODUCT.md: the lenient canonical output is strict-valid wherever a repair exists.
+    auto const fixed = file("fixed.txt", first.out);
+    for (std::string const profile : {"strict", "lenient"}) {
+        SCOPED_TRACE(profile);
+        run_result const recheck = run({"--profile=" + profile, "-f", fixed.string()});
+        EXPECT_EQ(recheck.exit_code, 0) << recheck.out;
+        // Only the password warning is left: the other repairs are done.
+        EXPECT_EQ(recheck.out, text_diag(fixed.string(), 5, 9, diag_id::userinfo_password, "warning"));
+        run_result const second = run({"--fix", "--profile=" + profile, "-f", fixed.string()});
+        EXPECT_EQ(second.exit_code, 0) << second.err;
+        EXPECT_EQ(second.out, first.out);
+    }
+}
+
+TEST_F(Cli, LenientStillRefusesWhatItCannotRepair)
+{
+    // A host IDNA refuses, a raw '\' (interop: WHATWG reads '/'), a control inside the input.
+    run_result const r =
+        run({"--fix", "--profile=lenient", "ftp://a%FF/", "ftp://h/a\\b", "ftp://h/a\x01z", "ftp://ok/"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "ftp://ok/\n");
+    EXPECT_EQ(r.err, text_diag("<arg 1>", 1, 7, diag_id::host_idna_invalid, "error") +
+                         text_diag("<arg 2>", 1, 10, diag_id::char_unsafe, "error") +
+                         text_diag("<arg 2>", 1, 10, diag_id::interop_backslash, "note") +
+                         text_diag("<arg 3>", 1, 10, diag_id::char_control, "error"));
+}
+
+// --- JSON: the canonical field ----------------------------------------------------------------
+
+TEST_F(Cli, JsonCanonicalIsFilledForValidInputsAndNullForInvalidOnes)
+{
+    run_result const r = run({"--format=json", "FTP://H.example:021/a/./b;TYPE=D", "ftp://010.0.0.1/x", ""});
+    EXPECT_EQ(r.exit_code, 1);
+    std::vector<std::string> const records = lines_of(r.out);
+    ASSERT_EQ(records.size(), 3u);
+    rapidjson::Document const good = parse_record(records[0]);
+    ASSERT_TRUE(good.IsObject());
+    EXPECT_EQ(json_string(good["canonical"]), "ftp://h.example/a/b;type=d");
+    for (std::size_t i : {1u, 2u}) {
+        rapidjson::Document const bad = parse_record(records[i]);
+        ASSERT_TRUE(bad.IsObject());
+        EXPECT_TRUE(bad["canonical"].IsNull());
+    }
+    EXPECT_EQ(records[1], R"({"input":"ftp://010.0.0.1/x","line":2,"valid":false,"canonical":null,)"
+                          R"("diagnostics":[{"id":"host.numeric-ambiguous","severity":"error","offset":6,)"
+                          R"("length":9,"message":"numeric host that is not a dotted-decimal IPv4 address"}]})");
+}
+
+TEST_F(Cli, JsonCanonicalHasItsPasswordRedacted)
+{
+    // The canonical form keeps the password, but JSON is a report: "****" there as in "input".
+    // An empty password is masked too; a raw ':' of a lenient password is encoded first, and
+    // the whole password is masked.
+    run_result const r = run({"--format=json", "--profile=lenient", "ftp://alice:s3cret@FTP.example.org/inbox/",
+                              "ftp://bob:@h/", "ftp://carol:pa:ss@h/"});
+    EXPECT_EQ(r.exit_code, 0);
+    for (char const* secret : {"s3cret", "pa:ss", "pa%3Ass", "ss@"})
+        EXPECT_EQ(r.out.find(secret), std::string::npos) << secret << " in " << r.out;
+    std::vector<std::string> const records = lines_of(r.out);
+    ASSERT_EQ(records.size(), 3u);
+    std::vector<std::string> canonical;
+    for (std::string const& record : records) {
+        rapidjson::Document const doc = parse_record(record);
+        ASSERT_TRUE(doc.IsObject());
+        canonical.push_back(json_string(doc["canonical"]));
+    }
+    EXPECT_EQ(canonical, (std::vector<std::string>{"ftp://alice:****@ftp.example.org/inbox/", "ftp://bob:****@h/",
+                                                   "ftp://carol:****@h/"}));
+
+    // --strip-password drops it from the canonical form; "input" still shows it masked.
+    run_result const stripped = run({"--format=json", "--strip-password", "ftp://alice:s3cret@h/"});
+    std::vector<std::string> const one = lines_of(stripped.out);
+    ASSERT_EQ(one.size(), 1u);
+    rapidjson::Document const doc = parse_record(one[0]);
+    ASSERT_TRUE(doc.IsObject());
+    EXPECT_EQ(json_string(doc["canonical"]), "ftp://alice@h/");
+    EXPECT_EQ(json_string(doc["input"]), "ftp://alice:****@h/");
+}
+
+TEST_F(Cli, JsonCanonicalOfLenientInputs)
+{
+    auto const a = file("lenient.txt", lenient_file);
+    run_result const r = run({"--format=json", "--profile=lenient", "-f", a.string()});
+    EXPECT_EQ(r.exit_code, 0);
+    std::vector<std::string> const records = lines_of(r.out);
+    std::vector<std::string> const expected = lines_of(lenient_fixed);
+    ASSERT_EQ(records.size(), expected.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        rapidjson::Document const doc = parse_record(records[i]);
+        ASSERT_TRUE(doc.IsObject());
+        EXPECT_TRUE(doc["valid"].GetBool());
+        // The password of line 5 is masked; every other canonical form is as --fix prints it.
+        EXPECT_EQ(json_string(doc["canonical"]), i == 4 ? "ftp://u:****@h/" : expected[i]);
+    }
+    // The input's non-ASCII bytes are kept (UTF-8), the canonical form's are encoded.
+    rapidjson::Document const unicode = parse_record(records[3]);
+    ASSERT_TRUE(unicode.IsObject());
+    EXPECT_EQ(json_string(unicode["input"]), "ftp://b\xC3\xBC"
+                                             "cher.example/");
+    EXPECT_EQ(ids_of(unicode), std::vector<std::string>{"host.unicode"});
+}
+
+TEST_F(Cli, LenientProfileOption)
+{
+    run_result const strict = run({" ftp://h/a b"});
+    EXPECT_EQ(strict.exit_code, 1);
+    run_result const lenient = run({"--profile", "lenient", " ftp://h/a b"});
+    EXPECT_EQ(lenient.exit_code, 0) << lenient.out;
+    EXPECT_EQ(lenient.out, text_diag("<arg 1>", 1, 1, diag_id::input_trimmed, "warning") +
+                               text_diag("<arg 1>", 1, 11, diag_id::char_space, "warning"));
 }
 
 // --- the bundled example ----------------------------------------------------------------------

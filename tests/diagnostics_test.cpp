@@ -3,9 +3,12 @@
 // docs/diagnostics.md holds one table row per id of diag_catalogue, with an input that
 // triggers it and the offset and length the diagnostic must have. This test reads that table
 // at run time and checks every row against the scanner, so the documentation cannot drift
-// from the code, and an id added to the catalogue without a row fails here. A second,
-// hand-written table below adds at least one more input per id (another component, another
-// profile, an edge of the rule). Last, diagnostic_list's capacity rules.
+// from the code, and an id added to the catalogue without a row fails here. Each row has a
+// severity per profile (strict, rfc3986, lenient), and each is checked: by the row's example
+// where it reports the id in that profile, else by a hand-written input for that profile; a
+// "—" is checked too (the example does not report the id there). The hand-written table below
+// adds at least one more input per id (another component, another profile, an edge of the
+// rule). Last, diagnostic_list's capacity rules.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -34,7 +37,10 @@ using ftpuri::profile;
 using ftpuri::severity;
 
 constexpr std::string_view table_header =
-    "| id | severity (strict) | severity (rfc3986) | example | offset | length | why it matters |";
+    "| id | severity (strict) | severity (rfc3986) | severity (lenient) | example | "
+    "offset | length | why it matters |";
+
+constexpr profile all_profiles[] = {profile::strict, profile::rfc3986, profile::lenient};
 
 // ---------------------------------------------------------------------------------------
 // The example notation of docs/diagnostics.md
@@ -168,7 +174,12 @@ std::optional<severity> severity_from(std::string_view s)
 
 std::string_view profile_name(profile p)
 {
-    return p == profile::strict ? "strict" : "rfc3986";
+    switch (p) {
+    case profile::strict: return "strict";
+    case profile::rfc3986: return "rfc3986";
+    case profile::lenient: return "lenient";
+    }
+    return "?";
 }
 
 std::string describe(diagnostic_list const& list)
@@ -235,6 +246,7 @@ struct doc_row {
     std::string name;
     std::optional<severity> strict_level;  // nullopt: cannot occur in strict ("—")
     std::optional<severity> rfc3986_level; // nullopt: cannot occur in rfc3986
+    std::optional<severity> lenient_level; // nullopt: cannot occur in lenient
     std::string example;                   // as written, between the backticks
     std::string input;                     // the bytes it stands for
     std::uint32_t offset = 0;
@@ -242,8 +254,22 @@ struct doc_row {
     std::string why;
     std::string problem; // non-empty when the row is malformed
 
-    [[nodiscard]] profile example_profile() const { return strict_level ? profile::strict : profile::rfc3986; }
-    [[nodiscard]] severity expected_level() const { return strict_level ? *strict_level : *rfc3986_level; }
+    [[nodiscard]] std::optional<severity> level_in(profile p) const
+    {
+        switch (p) {
+        case profile::strict: return strict_level;
+        case profile::rfc3986: return rfc3986_level;
+        case profile::lenient: return lenient_level;
+        }
+        return std::nullopt;
+    }
+    // The profile the offset and length are documented for: strict if the id occurs there,
+    // else rfc3986, else lenient (docs/diagnostics.md, "Notation for the examples").
+    [[nodiscard]] profile example_profile() const
+    {
+        return strict_level ? profile::strict : rfc3986_level ? profile::rfc3986 : profile::lenient;
+    }
+    [[nodiscard]] severity expected_level() const { return level_in(example_profile()).value_or(severity::error); }
 };
 
 struct doc_table {
@@ -286,8 +312,8 @@ doc_table read_doc_table()
         doc_row row;
         row.line = number;
         std::vector<std::string> const cells = split_row(line);
-        if (cells.size() != 7) {
-            row.problem = "expected 7 cells, found " + std::to_string(cells.size());
+        if (cells.size() != 8) {
+            row.problem = "expected 8 cells, found " + std::to_string(cells.size());
             row.name = cells.empty() ? std::string("?") : cells[0];
             table.rows.push_back(std::move(row));
             continue;
@@ -300,8 +326,9 @@ doc_table read_doc_table()
         };
         level(cells[1], row.strict_level);
         level(cells[2], row.rfc3986_level);
-        if (!row.strict_level && !row.rfc3986_level) row.problem += "no profile has a severity; ";
-        std::string const& ex = cells[3];
+        level(cells[3], row.lenient_level);
+        if (!row.strict_level && !row.rfc3986_level && !row.lenient_level) row.problem += "no profile has a severity; ";
+        std::string const& ex = cells[4];
         if (ex.size() < 2 || ex.front() != '`' || ex.back() != '`') {
             row.problem += "example not in backticks; ";
         } else {
@@ -311,12 +338,12 @@ doc_table read_doc_table()
             else
                 row.problem += "bad escape in example; ";
         }
-        auto const off = number_from(cells[4]);
-        auto const len = number_from(cells[5]);
+        auto const off = number_from(cells[5]);
+        auto const len = number_from(cells[6]);
         if (!off || !len) row.problem += "offset or length is not a number; ";
         row.offset = off.value_or(0);
         row.length = len.value_or(0);
-        row.why = cells[6];
+        row.why = cells[7];
         if (row.why.empty()) row.problem += "empty 'why it matters'; ";
         table.rows.push_back(std::move(row));
     }
@@ -451,18 +478,24 @@ TEST(diagnostics_md, every_id_has_exactly_one_row_in_catalogue_order)
 }
 
 // A "—" in a severity column is a promise too: the example, parsed in that profile, does not
-// report the id (rfc3986 accepts a raw ";", strict reports every IPvFuture as host.ipvfuture).
+// report the id (rfc3986 accepts a raw ";", strict reports every IPvFuture as host.ipvfuture,
+// lenient trims the edge whitespace that interop.edge-whitespace is about).
 TEST(diagnostics_md, a_dash_means_the_id_does_not_occur_in_that_profile)
 {
+    std::size_t dashes = 0;
     for (doc_row const& row : doc().rows) {
         auto const id = ftpuri::find_diag(row.name);
-        if (!id || !row.problem.empty() || (row.strict_level && row.rfc3986_level)) continue;
-        profile const other = row.strict_level ? profile::rfc3986 : profile::strict;
-        diagnostic_list list;
-        (void)ftpuri::parse(std::string_view(row.input), parse_options{other}, list);
-        EXPECT_FALSE(list.contains(*id)) << row.name << " on `" << row.example << "` in " << profile_name(other) << ": "
-                                         << describe(list);
+        if (!id || !row.problem.empty()) continue;
+        for (profile p : all_profiles) {
+            if (row.level_in(p)) continue;
+            ++dashes;
+            diagnostic_list list;
+            (void)ftpuri::parse(std::string_view(row.input), parse_options{p}, list);
+            EXPECT_FALSE(list.contains(*id))
+                << row.name << " on `" << row.example << "` in " << profile_name(p) << ": " << describe(list);
+        }
     }
+    EXPECT_GT(dashes, 0U);
 }
 
 TEST(diagnostics_md, strict_column_matches_catalogue_severity)
@@ -587,6 +620,7 @@ struct extra_case {
 
 constexpr profile S = profile::strict;
 constexpr profile R = profile::rfc3986;
+constexpr profile L = profile::lenient;
 constexpr severity E = severity::error;
 constexpr severity W = severity::warning;
 constexpr severity N = severity::note;
@@ -734,6 +768,42 @@ extra_case const extra_cases[] = {
     {R, "interop.encoded-dot-segment", "ftp://h/%2e/", 8, 3, W},
     {R, "interop.host-percent-encoded", "ftp://a%2Db/", 7, 3, W},
     {S, "interop.host-percent-encoded", "ftp://a%2Eb/", 7, 3, N},
+
+    // The lenient profile: strict's grammar, its repairs reported as warnings, the safety
+    // rules that rfc3986 relaxes relaxed too; what it cannot repair stays an error.
+    {L, "input.trimmed", R"(ftp://h/\r\n)", 8, 2, W},         // the trailing run
+    {L, "input.trimmed", R"(\t\x20ftp://h/\x20)", 0, 2, W},   // the leading run, when there is one
+    {L, "input.trimmed", R"(ftp://h/a\x20\x20)", 9, 2, W},
+    {L, "host.unicode", R"(ftp://u@\xC3\xA9.example:2121/)", 8, 10, W},
+    {L, "host.unicode", "ftp://%C3%A9t%C3%A9.example/", 6, 21, W},  // escaped UTF-8
+    {L, "host.unicode", "ftp://h%41/", 6, 4, W},                    // every escaped host goes through IDNA
+    {L, "host.idna-invalid", "ftp://a%FF/", 6, 4, E},               // not UTF-8
+    {L, "host.idna-invalid", "ftp://u:p@a%FF/", 10, 4, E},
+    {L, "host.idna-invalid", R"(ftp://xn--a\xC3\xA9/)", 6, 7, E},   // an A-label prefix on a Unicode label
+    {L, "host.idna-invalid", R"(ftp://\xE2\x98\x83.com/)", 6, 7, E},  // a symbol: IDNA2008 disallows it
+    {L, "char.space", "ftp://u p@h/", 7, 1, W},
+    {L, "char.space", "ftp://h/f#a b", 11, 1, W},
+    {L, "char.space", "ftp://a b/", 7, 1, E},  // in a host or a port there is no repair
+    {L, "char.space", "ftp://h:2 1/", 9, 1, E},
+    {L, "char.non-ascii", R"(ftp://u\xC3\xA9@h/)", 7, 1, W},
+    {L, "char.non-ascii", R"(ftp://h/f#\xC3\xA9)", 10, 1, W},
+    {L, "char.non-ascii", R"(ftp://h:2\xC3\xA9/)", 9, 1, E},
+    {L, "char.non-ascii", R"(ftp://[::1\xC3\xA9]/)", 10, 1, E},
+    {L, "char.control", R"(ftp://h/a\tb)", 9, 1, E},  // inside the input: not trimmed
+    {L, "interop.tab-newline", R"(ftp://h/a\tb)", 9, 1, N},
+    {L, "userinfo.raw-colon", "ftp://u::@h/", 8, 1, W},
+    {L, "typecode.misspelled", "ftp://h/;typecode=d", 8, 10, W},
+    {L, "typecode.uppercase", "ftp://h/f;TYPECODE=I", 9, 11, W},  // over the misspelled typecode
+    {L, "typecode.invalid", "ftp://h/f;typecode=x", 19, 1, E},
+    {L, "host.numeric-ambiguous", "ftp://0x7f.1/", 6, 6, W},
+    {L, "host.invalid-char", "ftp://my_host/", 8, 1, E},
+    {L, "host.empty", "ftp://@/", 7, 0, W},
+    {L, "pct.control", "ftp://u%01@h/", 7, 3, W},
+    {L, "path.encoded-traversal", "ftp://h/a/x%2F..", 10, 6, W},
+    {L, "path.encoded-backslash", "ftp://h/%5c", 8, 3, W},
+    {L, "path.above-root", "ftp://h/a/../../b", 13, 2, W},
+    {L, "path.raw-semicolon", "ftp://h/a;b/c", 9, 1, E},
+    {L, "query.present", "ftp://h?x", 7, 2, E},
 };
 // clang-format on
 
@@ -761,6 +831,40 @@ std::string extra_test_name(::testing::TestParamInfo<extra_case> const& info)
 }
 
 INSTANTIATE_TEST_SUITE_P(more_inputs, extra, ::testing::ValuesIn(extra_cases), extra_test_name);
+
+// Every severity column of docs/diagnostics.md holds. The row's example is documented for one
+// profile (strict, else rfc3986, else lenient); in each other profile with a severity, the same
+// example must report the id at the same offset and length with that severity, or, where it
+// does not report the id at all (strict's `ftp://host;type=a` is a valid reg-name in rfc3986,
+// lenient trims the trailing control of a strict example), a hand-written input above must
+// show the id in that profile with that severity.
+TEST(diagnostics_md, every_severity_column_holds)
+{
+    std::size_t by_example = 0;
+    for (doc_row const& row : doc().rows) {
+        auto const id = ftpuri::find_diag(row.name);
+        if (!id || !row.problem.empty()) continue;
+        for (profile p : all_profiles) {
+            std::optional<severity> const level = row.level_in(p);
+            if (!level || p == row.example_profile()) continue; // "—", or checked row by row above
+            SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line << ", " << profile_name(p));
+            diagnostic_list list;
+            (void)ftpuri::parse(std::string_view(row.input), parse_options{p}, list);
+            if (list.contains(*id)) {
+                ++by_example;
+                check({row.name, p, row.input, row.offset, row.length, *level});
+                continue;
+            }
+            bool const shown = std::any_of(std::begin(extra_cases), std::end(extra_cases), [&](extra_case const& c) {
+                return c.name == row.name && c.syntax == p && c.level == *level;
+            });
+            EXPECT_TRUE(shown) << row.name << ": the example does not report it in " << profile_name(p) << " ("
+                               << describe(list) << "), and no input in extra_cases shows it as "
+                               << severity_name(*level) << " there";
+        }
+    }
+    EXPECT_GT(by_example, 100U); // most rows show every column with their own example
+}
 
 TEST(more_inputs, every_id_has_another_input_than_the_documented_one)
 {

@@ -4,6 +4,7 @@
 #include <limits>
 #include <span>
 
+#include "ftpuri/canonical.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/redact.hpp"
 
@@ -78,62 +79,111 @@ line_checker::line_checker(check_settings const& settings) : settings_(settings)
 bool line_checker::check(input_origin const& origin, std::string_view input)
 {
     diagnostics_.clear();
+    canonical_size_ = 0;
     parse_result const result = parse(input, settings_.parse, diagnostics_);
-    bool const valid = result.has_value();
+    bool valid = result.has_value();
     // parse() puts its error into the list; should it ever not, report the error anyway rather
     // than print an invalid input with no reason.
     if (!valid && !diagnostics_.has_error()) diagnostics_.push(result.error());
 
+    // The canonical form is built only where it is printed: --fix, and JSON's "canonical".
+    bool const wants_canonical = settings_.fix || (settings_.format == output_format::json && !settings_.quiet);
+    bool canonical_failed = false;
+    if (valid && wants_canonical && !canonicalize(*result)) {
+        // canonicalize_into() promises this never happens for a parsed view; should it, the
+        // input is not reported valid with no canonical form to show for it.
+        canonical_failed = true;
+        valid = false;
+    }
+
+    if (canonical_failed) write_canonical_failure(origin); // on stderr, even with --quiet
+
+    if (settings_.fix) {
+        if (!canonical_failed) write_fix(origin, valid);
+        return valid;
+    }
     if (settings_.quiet) return valid;
     if (settings_.format == output_format::json)
         write_json(origin, input, valid);
     else
-        write_text(origin);
+        write_text(origin, out_);
     return valid;
 }
 
-void line_checker::append_number(std::uint64_t n)
+bool line_checker::canonicalize(uri_view const& uri)
+{
+    // Grown, never shrunk: a resize within the size it already has neither allocates nor fills.
+    std::size_t const bound = canonical_size_bound(uri.size());
+    if (canonical_.size() < bound) canonical_.resize(bound);
+    canonical_result const r = canonicalize_into(uri, std::span<char>(canonical_.data(), bound), settings_.canonical);
+    if (!r) return false;
+    canonical_size_ = r.size;
+    return true;
+}
+
+// --fix: the canonical form of a valid input on stdout, the report of an invalid one on stderr.
+// The canonical form keeps the password unless --strip-password drops it: it is the output the
+// user asked for, not a diagnostic (PRODUCT.md, "Diagnostics").
+void line_checker::write_fix(input_origin const& origin, bool valid)
+{
+    if (valid) {
+        out_.append(canonical_.data(), canonical_size_);
+        out_.push_back('\n');
+    } else if (!settings_.quiet) {
+        write_text(origin, err_);
+    }
+}
+
+void line_checker::write_canonical_failure(input_origin const& origin)
+{
+    err_.append(origin.name);
+    err_.push_back(':');
+    append_number(err_, origin.argument ? 1 : origin.line);
+    err_.append(": error: internal error: the canonical form could not be built\n");
+}
+
+void line_checker::append_number(std::string& to, std::uint64_t n)
 {
     char digits[24];
     auto const [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
     static_cast<void>(ec); // 24 bytes hold any uint64_t
-    out_.append(digits, static_cast<std::size_t>(end - digits));
+    to.append(digits, static_cast<std::size_t>(end - digits));
 }
 
 // The text format never shows the input itself, so it cannot show a password.
-void line_checker::write_text(input_origin const& origin)
+void line_checker::write_text(input_origin const& origin, std::string& to)
 {
     std::uint64_t const line = origin.argument ? 1 : origin.line;
     for (diagnostic const& d : diagnostics_) {
         diag_info const& about = d.info();
-        out_.append(origin.name);
-        out_.push_back(':');
-        append_number(line);
-        out_.push_back(':');
-        append_number(std::uint64_t{d.offset} + 1); // columns count bytes from 1
-        out_.append(": ");
-        out_.append(to_string(d.level));
-        out_.append(": ");
-        out_.append(about.message);
-        out_.append(" [");
-        out_.append(about.name);
-        out_.append("]\n");
+        to.append(origin.name);
+        to.push_back(':');
+        append_number(to, line);
+        to.push_back(':');
+        append_number(to, std::uint64_t{d.offset} + 1); // columns count bytes from 1
+        to.append(": ");
+        to.append(to_string(d.level));
+        to.append(": ");
+        to.append(about.message);
+        to.append(" [");
+        to.append(about.name);
+        to.append("]\n");
         if (!about.hint.empty()) {
-            out_.append("  hint: ");
-            out_.append(about.hint);
-            out_.push_back('\n');
+            to.append("  hint: ");
+            to.append(about.hint);
+            to.push_back('\n');
         }
     }
     // The list keeps a fixed number of findings (it must not allocate); say when some did not fit.
     if (diagnostics_.dropped() != 0) {
-        out_.append(origin.name);
-        out_.push_back(':');
-        append_number(line);
-        out_.append(": note: ");
-        append_number(diagnostics_.dropped());
-        out_.append(" more diagnostics were not kept (the list holds ");
-        append_number(diagnostic_list::capacity);
-        out_.append(")\n");
+        to.append(origin.name);
+        to.push_back(':');
+        append_number(to, line);
+        to.append(": note: ");
+        append_number(to, diagnostics_.dropped());
+        to.append(" more diagnostics were not kept (the list holds ");
+        append_number(to, diagnostic_list::capacity);
+        to.append(")\n");
     }
 }
 
@@ -162,7 +212,19 @@ void line_checker::write_json(input_origin const& origin, std::string_view input
     writer_.Key("valid");
     writer_.Bool(valid);
     writer_.Key("canonical");
-    writer_.Null(); // canonicalization is a later issue
+    if (valid) {
+        // The canonical form keeps the password (unless --strip-password dropped it); JSON is a
+        // report, so it is masked here as in "input". The canonical form is ASCII (every byte
+        // outside the grammar is percent-encoded), so it needs no UTF-8 sanitizing.
+        std::string_view const canonical(canonical_.data(), canonical_size_);
+        canonical_redacted_.resize(redacted_size_bound(canonical));
+        std::size_t const size =
+            redact_password_into(canonical, std::span<char>(canonical_redacted_.data(), canonical_redacted_.size()));
+        canonical_redacted_.resize(size); // never SIZE_MAX: the buffer has the bound's size
+        write_string(writer_, canonical_redacted_);
+    } else {
+        writer_.Null();
+    }
     writer_.Key("diagnostics");
     writer_.StartArray();
     for (diagnostic const& d : diagnostics_) {

@@ -3,6 +3,7 @@
 //     ftpuri-check ftp://ftp.example.org/pub/README          # URIs as arguments
 //     ftpuri-check -f mirrors.txt -f - --format=json        # files ('-' is stdin), JSON Lines
 //     ftpuri-check < mirrors.txt                            # stdin, when there is nothing else
+//     ftpuri-check --fix -f mirrors.txt > canonical.txt     # canonical forms; errors on stderr
 //
 // Exit codes, as clang and ShellCheck use them: 0 every input is valid, 1 some input is invalid,
 // 2 it could not run (usage error, unreadable file, failed write).
@@ -18,6 +19,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "ftpuri/canonical.hpp"
 #include "ftpuri/options.hpp"
 #include "line_checker.hpp"
 #include "line_reader.hpp"
@@ -83,10 +85,17 @@ private:
     void flush(bool force)
     {
         std::string_view const out = checker_.output();
-        if (write_failed_ || out.empty() || (!force && out.size() < flush_threshold)) return;
+        std::string_view const err = checker_.error_output();
+        if (write_failed_ || (out.empty() && err.empty())) return;
+        if (!force && out.size() < flush_threshold && err.size() < flush_threshold) return;
         // A closed pipe (ftpuri-check ... | head) ends the run quietly with exit code 2.
-        if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) write_failed_ = true;
+        if (!write_all(out, stdout) || !write_all(err, stderr)) write_failed_ = true;
         checker_.clear_output();
+    }
+
+    static bool write_all(std::string_view bytes, std::FILE* to)
+    {
+        return bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), to) == bytes.size();
     }
 
     void io_error(std::string const& what, int error)
@@ -113,6 +122,8 @@ int run_main(int argc, char** argv)
     std::string profile_name = "strict";
     std::string format_name = "text";
     bool quiet = false;
+    bool fix = false;
+    ftpuri::canonical_options canonical;
     std::uint32_t max_length = ftpuri::default_max_length;
 
     app.add_option("uris", uris, "URIs to check; put them after -- if one begins with '-'");
@@ -120,22 +131,36 @@ int run_main(int argc, char** argv)
     app.add_option("-f,--file", files, "read URIs from FILE, one per line ('-' is stdin); repeatable")
         ->allow_extra_args(false)
         ->type_name("FILE");
-    app.add_option("--profile", profile_name, "syntax profile: strict (default) or rfc3986")
+    app.add_option("--profile", profile_name, "syntax profile: strict (default), rfc3986 or lenient")
         ->check(CLI::Validator(
             [](std::string& name) {
-                return ftpuri::profile_from_string(name) ? std::string()
-                                                         : "unknown profile '" + name + "' (strict or rfc3986)";
+                return ftpuri::profile_from_string(name)
+                           ? std::string()
+                           : "unknown profile '" + name + "' (strict, rfc3986 or lenient)";
             },
-            "strict|rfc3986", "profile"));
+            "strict|rfc3986|lenient", "profile"));
     app.add_option("--format", format_name, "output format: text (default) or json (JSON Lines)")
         ->check(CLI::IsMember({"text", "json"}));
-    app.add_flag("-q,--quiet", quiet, "print nothing; only the exit status tells");
+    app.add_flag("--fix", fix,
+                 "print each valid input's canonical form, one per line in input order; "
+                 "invalid inputs' diagnostics go to stderr");
+    app.add_flag("--strip-password", canonical.drop_password,
+                 "drop the password from the canonical form (--fix, JSON)");
+    app.add_flag("--drop-fragment", canonical.drop_fragment, "drop the fragment from the canonical form");
+    app.add_flag("--drop-anonymous", canonical.drop_anonymous,
+                 "drop an explicit anonymous@ (without a password) from the canonical form");
+    app.add_flag("-q,--quiet", quiet,
+                 "print no diagnostics; only the exit status tells (--fix still prints canonical forms)");
     app.add_option("--max-length", max_length, "longest input accepted, in bytes (default 65536)")
         ->check(CLI::Range(std::uint32_t{1}, ftpuri::max_length_cap));
     app.set_version_flag("--version", std::string(program) + " " + FTPURI_VERSION);
 
     try {
         app.parse(argc, argv);
+        // JSON Lines carry the canonical form already, in "canonical".
+        if (fix && format_name == "json")
+            throw CLI::ValidationError("--fix", "prints canonical forms as text; --format=json has them in "
+                                                "its \"canonical\" field");
     } catch (CLI::ParseError const& e) {
         // --help and --version end here too, with exit code 0; every usage error is 2.
         return app.exit(e) == 0 ? all_valid : could_not_run;
@@ -146,6 +171,8 @@ int run_main(int argc, char** argv)
     settings.parse.max_length = max_length;
     settings.format = format_name == "json" ? ftpuri::cli::output_format::json : ftpuri::cli::output_format::text;
     settings.quiet = quiet;
+    settings.fix = fix;
+    settings.canonical = canonical;
 
     // Without this a closed pipe kills the process with SIGPIPE; with it, fwrite reports EPIPE.
     static_cast<void>(std::signal(SIGPIPE, SIG_IGN));
