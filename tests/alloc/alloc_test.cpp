@@ -187,9 +187,19 @@ TEST(Allocation, CanonicalEquivalentResolveAllocateNothing)
 // allocate no more than one. Checked over every input, twice over, in both formats.
 TEST(Allocation, CliLineLoopAllocatesNothingAfterWarmUp)
 {
-    for (auto format : {ftpuri::cli::output_format::text, ftpuri::cli::output_format::json}) {
+    struct mode {
+        ftpuri::cli::output_format format;
+        bool fix;
+        ftpuri::profile syntax;
+    };
+    for (mode const m : {mode{ftpuri::cli::output_format::text, false, ftpuri::profile::strict},
+                         mode{ftpuri::cli::output_format::json, false, ftpuri::profile::strict},
+                         mode{ftpuri::cli::output_format::text, true, ftpuri::profile::lenient},
+                         mode{ftpuri::cli::output_format::json, false, ftpuri::profile::rfc3986}}) {
         ftpuri::cli::check_settings settings;
-        settings.format = format;
+        settings.format = m.format;
+        settings.fix = m.fix;
+        settings.parse.syntax = m.syntax;
         ftpuri::cli::line_checker checker(settings);
         ftpuri::cli::input_origin const origin{"<stdin>", 1, false};
         // Warm-up: the buffers grow to the largest report (all reports fit in one output run).
