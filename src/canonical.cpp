@@ -62,11 +62,12 @@ public:
     }
 
     [[nodiscard]] std::size_t size() const noexcept { return n_; }
+    [[nodiscard]] std::size_t capacity() const noexcept { return out_.size(); }
     [[nodiscard]] bool fits() const noexcept { return n_ <= out_.size(); }
     [[nodiscard]] char* data() noexcept { return out_.data(); }
 
-    // Forgets what was written past `new_size` (the in-place dot-segment removal only shortens).
-    void truncate(std::size_t new_size) noexcept { n_ = new_size; }
+    // Counts `n` bytes that were written directly into data() (or did not fit).
+    void advance(std::size_t n) noexcept { n_ += n; }
 
 private:
     std::span<char> out_;
@@ -77,6 +78,37 @@ private:
 std::size_t write_ipv6(std::string_view address, char* out) noexcept
 {
     return format_ipv6(parse_ipv6(address), out);
+}
+
+// A path segment as the canonical form spells it: its size, and the bytes.
+std::size_t normalized_segment_size(std::string_view raw) noexcept
+{
+    token_reader reader(raw, chars::ftp_segment_char, false);
+    std::size_t n = 0;
+    for (token t; reader.next(t);)
+        n += t.encoded ? 3 : 1;
+    return n;
+}
+
+void write_normalized_segment(std::string_view raw, char* out) noexcept
+{
+    token_reader reader(raw, chars::ftp_segment_char, false);
+    for (token t; reader.next(t);) {
+        if (t.encoded) {
+            *out++ = '%';
+            *out++ = upper_hex_digit(t.byte >> 4U);
+            *out++ = upper_hex_digit(t.byte & 0xFU);
+        } else {
+            *out++ = static_cast<char>(t.byte);
+        }
+    }
+}
+
+// The canonical path's segments, last first: dot-segments removed, "%2E" counting as ".".
+auto canonical_segments(std::string_view rooted_path) noexcept
+{
+    return kept_segments_backward(backward_segments(rooted_path),
+                                  [](std::string_view segment) { return dot_segment_length(segment); });
 }
 
 bool drops_userinfo(uri_view const& uri, canonical_options const& options) noexcept
@@ -101,7 +133,10 @@ bool write_host(uri_view const& uri, writer& w) noexcept
         w.put(']');
         return true;
     }
-    case host_kind::ipvfuture: w.put(uri.host()); return true;
+    case host_kind::ipvfuture: // "v", hex digits, then unreserved / sub-delims / ":": no escapes
+        for (char c : uri.host())
+            w.put(static_cast<char>(to_lower_ascii(static_cast<unsigned char>(c))));
+        return true;
     case host_kind::ipv4: // lenient "127.0.0.%31" goes through IDNA; a plain one is unchanged below
     case host_kind::dns_name:
     case host_kind::reg_name:
@@ -138,17 +173,16 @@ canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, can
         w.put_decimal(uri.port_number());
     }
 
-    std::size_t const path_begin = w.size();
     if (uri.path().empty()) {
         w.put('/');
     } else {
-        for (std::string_view segment : uri.segments()) {
-            w.put('/');
-            w.put_normalized(segment, chars::ftp_segment_char);
-        }
+        // Written right to left into its place, its size known first: no scratch space, so a
+        // buffer of exactly the canonical size suffices.
+        std::size_t const at = w.size();
+        std::size_t const capacity = w.fits() ? w.capacity() : 0;
+        w.advance(write_kept_segments([&] { return canonical_segments(uri.path()); }, normalized_segment_size,
+                                      write_normalized_segment, w.data(), at, capacity));
     }
-    // Dot-segments can only be removed once the whole path is in the buffer.
-    if (w.fits()) w.truncate(path_begin + remove_dot_segments(w.data() + path_begin, w.size() - path_begin));
 
     if (uri.typecode() != '\0') {
         w.put(";type=");
@@ -203,62 +237,16 @@ bool same_tokens(std::string_view a, std::string_view b, charset const& allowed,
     }
 }
 
-// The segments of remove_dot_segments(path), last first. Reading backwards, a ".." is a debt
-// that the next ordinary segment pays by vanishing, which is what RFC 3986 5.2.4 computes
-// forwards with a stack: backwards it needs only a counter, hence no buffer. The last segment
-// is always produced (a final "." or ".." as the empty name of a directory: "/a/.." is "/a/"),
-// so a path never comes out empty, just as remove_dot_segments never returns "".
-class reverse_canonical_segments {
-public:
-    explicit reverse_canonical_segments(std::string_view path) noexcept : path_(path), end_(path.size()) {}
-
-    // The next segment (raw text), or false when there are none left.
-    bool next(std::string_view& segment) noexcept
-    {
-        if (path_.empty()) { // an empty path is "/": one empty segment
-            if (done_) return false;
-            done_ = true;
-            segment = {};
-            return true;
-        }
-        while (end_ > 0) {
-            std::size_t const slash = path_.rfind('/', end_ - 1);
-            std::string_view const raw = path_.substr(slash + 1, end_ - slash - 1);
-            bool const last = end_ == path_.size();
-            end_ = slash;
-            int const dots = dot_segment_length(raw);
-            if (dots == 2) ++debt_;
-            if (dots > 0) {
-                if (!last) continue;
-                segment = {};
-                return true;
-            }
-            if (debt_ > 0) {
-                --debt_;
-                continue;
-            }
-            segment = raw;
-            return true;
-        }
-        return false;
-    }
-
-private:
-    std::string_view path_;
-    std::size_t end_;
-    std::size_t debt_ = 0;
-    bool done_ = false;
-};
-
+// Compares the canonical paths segment by segment, last first. An empty path is "/".
 bool same_path(std::string_view a, std::string_view b) noexcept
 {
-    reverse_canonical_segments ra(a);
-    reverse_canonical_segments rb(b);
+    auto ra = canonical_segments(a.empty() ? std::string_view("/") : a);
+    auto rb = canonical_segments(b.empty() ? std::string_view("/") : b);
     std::string_view sa;
     std::string_view sb;
     for (;;) {
-        bool const more_a = ra.next(sa);
-        bool const more_b = rb.next(sb);
+        bool const more_a = ra.previous(sa);
+        bool const more_b = rb.previous(sb);
         if (more_a != more_b) return false;
         if (!more_a) return true;
         if (!same_tokens(sa, sb, chars::ftp_segment_char)) return false;
@@ -279,15 +267,13 @@ bool same_host(uri_view const& a, uri_view const& b) noexcept
         std::string_view const hb = idna_b ? std::string_view(ascii_b.data(), nb) : b.host();
         return same_tokens(ha, hb, chars::reg_name_char, true);
     }
-    if (a.host_type() != b.host_type()) return false;
-    switch (a.host_type()) {
-    case host_kind::ipv6: return parse_ipv6(a.host_address()) == parse_ipv6(b.host_address());
-    case host_kind::ipv4:
-    case host_kind::ipvfuture: return a.host() == b.host();
-    case host_kind::dns_name:
-    case host_kind::reg_name: return same_tokens(a.host(), b.host(), chars::reg_name_char, true);
-    }
-    return false;
+    // Kinds differ for equal canonical hosts ("%41.example" is a reg-name, "a.example" a DNS
+    // name); only the IP-literals need comparing apart.
+    bool const v6_a = a.host_type() == host_kind::ipv6;
+    bool const v6_b = b.host_type() == host_kind::ipv6;
+    if (v6_a || v6_b) return v6_a && v6_b && parse_ipv6(a.host_address()) == parse_ipv6(b.host_address());
+    static constexpr charset host_text = chars::reg_name_char + charset("[]:"); // an IPvFuture's too
+    return same_tokens(a.host(), b.host(), host_text, true);
 }
 
 std::uint16_t canonical_port(uri_view const& u) noexcept

@@ -49,6 +49,43 @@ reference_parts split(std::string_view r) noexcept
     return p;
 }
 
+// The segments of a merged path (5.2.3): the base path up to its last "/" (`base_dir`, which ends
+// in "/") then the reference's rootless path (`relative`), last first, without building it.
+class merged_segments {
+public:
+    merged_segments(std::string_view base_dir, std::string_view relative) noexcept
+        : relative_(relative), end_(relative.size()), base_(base_dir.substr(0, base_dir.size() - 1))
+    {
+    }
+    bool previous(std::string_view& segment) noexcept
+    {
+        if (relative_done_) return base_.previous(segment);
+        std::size_t const slash = end_ == 0 ? std::string_view::npos : relative_.rfind('/', end_ - 1);
+        if (slash == std::string_view::npos) {
+            segment = relative_.substr(0, end_);
+            relative_done_ = true;
+        } else {
+            segment = relative_.substr(slash + 1, end_ - slash - 1);
+            end_ = slash;
+        }
+        return true;
+    }
+
+private:
+    std::string_view relative_;
+    std::size_t end_;
+    bool relative_done_ = false;
+    backward_segments base_;
+};
+
+// Reference resolution removes literal dot-segments only ("%2E%2E" is a name until normalized).
+int literal_dots(std::string_view segment) noexcept
+{
+    if (segment == ".") return 1;
+    if (segment == "..") return 2;
+    return 0;
+}
+
 class writer {
 public:
     explicit writer(std::span<char> out) noexcept : out_(out) {}
@@ -59,8 +96,22 @@ public:
     }
     [[nodiscard]] std::size_t size() const noexcept { return n_; }
     [[nodiscard]] bool fits() const noexcept { return n_ <= out_.size(); }
+    [[nodiscard]] std::size_t capacity() const noexcept { return fits() ? out_.size() : 0; }
     char* data() noexcept { return out_.data(); }
     void truncate(std::size_t n) noexcept { n_ = n; }
+    void advance(std::size_t n) noexcept { n_ += n; }
+
+    // A rooted path with its dot-segments removed, written in place at its exact size.
+    template <class Source>
+    void put_without_dot_segments(Source source) noexcept
+    {
+        auto const kept = [source] { return kept_segments_backward(source, literal_dots); };
+        auto const size = [](std::string_view segment) { return segment.size(); };
+        auto const copy = [](std::string_view segment, char* to) {
+            if (!segment.empty()) std::memcpy(to, segment.data(), segment.size());
+        };
+        advance(write_kept_segments(kept, size, copy, data(), n_, capacity()));
+    }
 
 private:
     std::span<char> out_;
@@ -85,36 +136,33 @@ resolve_result resolve(uri_view const& base, std::string_view reference, std::sp
     w.put(":");
 
     std::optional<std::string_view> query = r.query;
-    std::size_t path_begin = 0;
     if (r.scheme || r.authority) {
         if (r.authority) {
             w.put("//");
             w.put(*r.authority);
         }
-        path_begin = w.size();
-        w.put(r.path);
+        if (!r.path.empty() && r.path.front() == '/') {
+            w.put_without_dot_segments(backward_segments(r.path));
+        } else if (!r.path.empty()) {
+            // A rootless path ("g:h", another scheme): 5.2.4's steps 2A and 2D apply, in place.
+            // Here `size` may exceed the result when the buffer is too small for the input path.
+            std::size_t const at = w.size();
+            w.put(r.path);
+            if (w.fits()) w.truncate(at + remove_dot_segments(w.data() + at, r.path.size()));
+        }
     } else {
         w.put("//");
         w.put(base.raw(component::authority));
-        path_begin = w.size();
         if (r.path.empty()) {
-            w.put(base_path);
+            w.put(base_path); // 5.2.2: the base path as it is, dot-segments and all
             if (!r.query) query = base_query;
         } else if (r.path.front() == '/') {
-            w.put(r.path);
+            w.put_without_dot_segments(backward_segments(r.path));
         } else {
-            // merge (5.2.3): the base path up to its last "/", or "/" for an empty base path.
-            if (base_path.empty()) {
-                w.put("/");
-            } else {
-                w.put(base_path.substr(0, base_path.rfind('/') + 1));
-            }
-            w.put(r.path);
+            std::string_view const base_dir =
+                base_path.empty() ? std::string_view("/") : base_path.substr(0, base_path.rfind('/') + 1);
+            w.put_without_dot_segments(merged_segments(base_dir, r.path));
         }
-    }
-    if (w.fits()) {
-        std::size_t const path_size = remove_dot_segments(w.data() + path_begin, w.size() - path_begin);
-        w.truncate(path_begin + path_size);
     }
     if (query) {
         w.put("?");

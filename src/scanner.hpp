@@ -414,7 +414,8 @@ private:
             kind_ = host_kind::reg_name;
             return fail_if_strict(diag_id::host_empty, component::host, begin, 0);
         }
-        if (lenient_ && (first_escape != npos || first_non_ascii != npos)) return scan_unicode_host(begin, host);
+        if (lenient_ && (first_escape != npos || first_non_ascii != npos))
+            return scan_unicode_host(begin, host, first_escape);
         if (first_upper != npos) warn(diag_id::host_uppercase, component::host, first_upper, 1);
         if (first_escape != npos) warn(diag_id::interop_host_percent_encoded, component::host, first_escape, 3);
 
@@ -439,7 +440,7 @@ private:
 
     // lenient: a host with non-ASCII bytes or escapes is an internationalized name. It must
     // convert under UTS #46 (libidn2) to a valid DNS name; the canonical form holds the result.
-    bool scan_unicode_host(std::uint32_t begin, std::string_view host) noexcept
+    bool scan_unicode_host(std::uint32_t begin, std::string_view host, std::uint32_t first_escape) noexcept
     {
         auto const length = static_cast<std::uint32_t>(host.size());
         std::array<char, 256> ascii{};
@@ -450,7 +451,11 @@ private:
         bool unicode = false;
         for (std::size_t i = 0; i < host.size(); ++i)
             unicode = unicode || chars::non_ascii.contains(host[i]) || escape_at(host, i) >= 0x80;
-        warn(unicode ? diag_id::host_unicode : diag_id::host_percent_encoded, component::host, begin, length);
+        if (unicode) {
+            warn(diag_id::host_unicode, component::host, begin, length);
+        } else {
+            warn(diag_id::host_percent_encoded, component::host, first_escape, 3); // where strict points
+        }
         // The converted host meets the rules an ASCII one meets, with the same severities.
         if (ends_in_a_number(converted)) {
             if (is_ipv4address(converted)) { // "127.0.0.%31", fullwidth digits

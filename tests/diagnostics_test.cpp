@@ -776,7 +776,8 @@ extra_case const extra_cases[] = {
     {L, "input.trimmed", R"(ftp://h/a\x20\x20)", 9, 2, W},
     {L, "host.unicode", R"(ftp://u@\xC3\xA9.example:2121/)", 8, 10, W},
     {L, "host.unicode", "ftp://%C3%A9t%C3%A9.example/", 6, 21, W},  // escaped UTF-8
-    {L, "host.unicode", "ftp://h%41/", 6, 4, W},                    // every escaped host goes through IDNA
+    {L, "host.percent-encoded", "ftp://%41b%42/", 6, 3, W},  // decoded, and ASCII: no IDNA needed
+    {L, "host.unicode", "ftp://h%C3%A9/", 6, 7, W},      // decodes to non-ASCII: IDNA
     {L, "host.idna-invalid", "ftp://a%FF/", 6, 4, E},               // not UTF-8
     {L, "host.idna-invalid", "ftp://u:p@a%FF/", 10, 4, E},
     {L, "host.idna-invalid", R"(ftp://xn--a\xC3\xA9/)", 6, 7, E},   // an A-label prefix on a Unicode label

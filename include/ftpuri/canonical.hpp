@@ -20,7 +20,9 @@
 //   - kept as they are: empty segments, "%2F", the userinfo, the trailing "/", a query
 //     (rfc3986), the fragment, and the case of user, password and path: each of them changes
 //     which file an FTP client fetches.
-// It is idempotent, and strict-valid whenever the input is valid in any profile.
+// It is idempotent; it is strict-valid whenever the input is, and for a lenient input wherever a
+// repair exists (a numeric-looking host, an empty host, or a "..%2F.." that lenient merely warns
+// about have none; nor do an rfc3986 query, reg-name or IPvFuture).
 //
 // canonicalize_into() writes into the caller's buffer and allocates nothing, except that the
 // IDNA conversion of a lenient profile's Unicode host goes through libidn2, which allocates.

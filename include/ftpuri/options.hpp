@@ -12,7 +12,7 @@ namespace ftpuri {
 enum class profile : std::uint8_t {
     strict,  // docs/grammar.abnf: ftp rules, DNS host, safety rules as errors
     rfc3986, // any RFC 3986 URI with scheme ftp and an authority; safety rules still apply
-    lenient, // what real clients accept, each repair a warning; its canonical form is strict-valid
+    lenient, // what real clients accept, each repair a warning; canonical form strict-valid where repaired
 };
 
 [[nodiscard]] std::string_view to_string(profile p) noexcept;
