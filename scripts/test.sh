@@ -3,7 +3,8 @@
 #
 # Two builds, both with warnings as errors: GCC 12 in Release (what users build), and
 # Clang 14 in Debug with AddressSanitizer and UndefinedBehaviorSanitizer (what finds memory
-# errors). Each runs the full ctest suite; the script fails if either fails.
+# errors). Each runs the full ctest suite; between them every libFuzzer target runs for
+# FUZZ_SECONDS (default 30) under ASan and UBSan (fuzz/run.sh). Any failure fails the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +15,9 @@ echo "== GCC 12, Release, -Werror"
 cmake -S . -B build/gcc -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ -DFTPURI_WERROR=ON
 cmake --build build/gcc -j"$jobs"
 ctest --test-dir build/gcc --output-on-failure -j"$jobs"
+
+echo "== libFuzzer, ${FUZZ_SECONDS:-30} s per target, ASan + UBSan"
+FUZZ_JOBS=$jobs bash fuzz/run.sh "${FUZZ_SECONDS:-30}"
 
 echo "== Clang 14, Debug, ASan + UBSan, -Werror"
 cmake -S . -B build/clang-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++-14 \

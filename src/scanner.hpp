@@ -456,7 +456,12 @@ private:
         } else {
             warn(diag_id::host_percent_encoded, component::host, first_escape, 3); // where strict points
         }
-        // The converted host meets the rules an ASCII one meets, with the same severities.
+        // The converted host meets the rules an ASCII one meets, with the same severities, and
+        // first the one the ASCII scan applies byte by byte: nothing but letters, digits, "-" and
+        // ".". Decoding must not smuggle in a "@", "/", "#" or control ("good.example%40evil.1"
+        // would otherwise canonicalize to a URI whose host is evil.1).
+        for (char c : converted)
+            if (!dns_name_char.contains(c)) return fail(diag_id::host_invalid_char, component::host, begin, length);
         if (ends_in_a_number(converted)) {
             if (is_ipv4address(converted)) { // "127.0.0.%31", fullwidth digits
                 kind_ = host_kind::ipv4;

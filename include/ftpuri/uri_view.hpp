@@ -44,7 +44,8 @@ enum class host_kind : std::uint8_t {
     ipv4,      // dotted-decimal IPv4address
     ipv6,      // IP-literal holding an IPv6address
     ipvfuture, // IP-literal holding an IPvFuture (rfc3986 profile only)
-    reg_name,  // an RFC 3986 reg-name that is not a DNS name (rfc3986 profile only)
+    reg_name,  // a reg-name that is not a DNS name (rfc3986), or a host a profile only warns
+               // about (rfc3986, lenient: an empty or numeric-ambiguous host)
 };
 
 [[nodiscard]] std::string_view to_string(host_kind k) noexcept;

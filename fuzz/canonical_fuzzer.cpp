@@ -1,0 +1,233 @@
+// fuzz/canonical_fuzzer.cpp: the properties of the canonical form (PRODUCT.md, "Canonical form"),
+// for every input valid in some profile:
+//
+//   - canonicalize_into() succeeds into canonical_size_bound() bytes; into a smaller buffer it
+//     writes the same form or reports buffer_too_small with a size that suffices (never a
+//     wrong form, never past the end); it agrees with the allocating overloads;
+//   - the canonical form is valid in the input's profile, and in strict too when the input is
+//     strict-valid, or lenient-valid without a safety warning that no repair can mend;
+//   - idempotence: canon(canon(u)) == canon(u), with default and with all canonical_options;
+//   - equivalent(u, canon(u)), by view and by string;
+//   - the decoded components are preserved: user, password, port, typecode, query and fragment
+//     decode to the same bytes; the host to the same bytes but for case (or the same IPv6
+//     address; a lenient Unicode host is converted by IDNA and not compared); the path to the
+//     decoded segments of u after RFC 3986 5.2.4 dot-segment removal (modelled here over
+//     segment lists, independently of src/dot_segments.cpp), and "/" for an empty path;
+//   - for an input "a\nb": equivalent(a, b) iff canon(a) == canon(b).
+#include <arpa/inet.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ftpuri/canonical.hpp"
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/options.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/uri_view.hpp"
+
+#include "fuzz_check.hpp"
+
+namespace {
+
+using namespace ftpuri;
+using ftpuri_fuzz::ascii_lowercase;
+using ftpuri_fuzz::reference_decode;
+
+constexpr profile all_profiles[] = {profile::strict, profile::rfc3986, profile::lenient};
+
+// Diagnostics that the lenient (and rfc3986) profile reports as warnings, that strict rejects,
+// and that the canonical form does not repair: with one of them the canonical form of a
+// lenient input need not be strict-valid. (path.above-root is repaired: the ".." vanishes.)
+constexpr diag_id unrepaired_in_lenient[] = {
+    diag_id::host_empty,
+    diag_id::pct_control,
+    diag_id::path_encoded_traversal,
+    diag_id::path_encoded_backslash,
+    diag_id::host_numeric_ambiguous,
+};
+
+std::string canonical_of(std::string_view input, uri_view const& v, canonical_options const& options = {})
+{
+    std::vector<char> buf(canonical_size_bound(v.size()));
+    canonical_result const r = canonicalize_into(v, buf, options);
+    FUZZ_CHECK(r.status == canonical_status::ok && r.size <= buf.size(), input);
+    return std::string(buf.data(), r.size);
+}
+
+// The decoded segments of a path after RFC 3986 5.2.4, as a list: "." is dropped, ".." drops
+// the segment before it (none above the root), and either one, when last, leaves an empty last
+// segment ("/a/b/.." is "/a/"). An empty path is "/": one empty segment.
+std::vector<std::string> dot_free_segments(std::string_view path)
+{
+    std::vector<std::string> out;
+    if (path.empty()) return {std::string()};
+    std::size_t begin = 1;
+    while (true) {
+        std::size_t const slash = path.find('/', begin);
+        bool const last = slash == std::string_view::npos;
+        std::string_view const raw = path.substr(begin, last ? std::string_view::npos : slash - begin);
+        std::string decoded = reference_decode(raw);
+        if (decoded == "." || decoded == "..") {
+            if (decoded == ".." && !out.empty()) out.pop_back();
+            if (last) out.emplace_back();
+        } else {
+            out.push_back(std::move(decoded));
+        }
+        if (last) break;
+        begin = slash + 1;
+    }
+    return out;
+}
+
+std::vector<std::string> decoded_segments(std::string_view path)
+{
+    std::vector<std::string> out;
+    for (std::size_t begin = 1; begin <= path.size();) {
+        std::size_t slash = path.find('/', begin);
+        if (slash == std::string_view::npos) slash = path.size();
+        out.push_back(reference_decode(path.substr(begin, slash - begin)));
+        begin = slash + 1;
+    }
+    return out;
+}
+
+bool same_ipv6(std::string_view a, std::string_view b)
+{
+    std::array<unsigned char, 16> x{};
+    std::array<unsigned char, 16> y{};
+    std::string const sa(a);
+    std::string const sb(b);
+    return inet_pton(AF_INET6, sa.c_str(), x.data()) == 1 && inet_pton(AF_INET6, sb.c_str(), y.data()) == 1 && x == y;
+}
+
+bool has_raw_non_ascii_or_escape(std::string_view s)
+{
+    for (char c : s)
+        if (c == '%' || static_cast<unsigned char>(c) >= 0x80) return true;
+    return false;
+}
+
+void check_components(std::string_view input, uri_view const& u, uri_view const& c, profile p)
+{
+    std::string_view const canon = c.buffer();
+    FUZZ_CHECK_DETAIL(c.scheme() == "ftp", input, canon);
+    FUZZ_CHECK_DETAIL(c.has_userinfo() == u.has_userinfo() && c.has_password() == u.has_password(), input, canon);
+    FUZZ_CHECK_DETAIL(reference_decode(c.user()) == reference_decode(u.user()), input, canon);
+    FUZZ_CHECK_DETAIL(reference_decode(c.password()) == reference_decode(u.password()), input, canon);
+
+    bool const idna =
+        p == profile::lenient && u.host_type() != host_kind::ipv6 && has_raw_non_ascii_or_escape(u.host());
+    if (!idna) {
+        // An rfc3986 reg-name may decode to a DNS name or an IPv4 address ("h%41" is "ha").
+        FUZZ_CHECK_DETAIL(c.host_type() == u.host_type() || u.host_type() == host_kind::reg_name, input, canon);
+        if (u.host_type() == host_kind::ipv6)
+            FUZZ_CHECK_DETAIL(same_ipv6(u.host_address(), c.host_address()), input, canon);
+        else
+            FUZZ_CHECK_DETAIL(ascii_lowercase(reference_decode(c.host())) ==
+                                  ascii_lowercase(reference_decode(u.host())),
+                              input, canon);
+    }
+    FUZZ_CHECK_DETAIL(c.effective_port() == u.effective_port(), input, canon);
+    FUZZ_CHECK_DETAIL(!c.has_port() || c.port_number() != 21, input, canon);
+    FUZZ_CHECK_DETAIL(c.typecode() == u.typecode(), input, canon);
+    FUZZ_CHECK_DETAIL(c.has_query() == u.has_query(), input, canon);
+    FUZZ_CHECK_DETAIL(reference_decode(c.query()) == reference_decode(u.query()), input, canon);
+    FUZZ_CHECK_DETAIL(c.has_fragment() == u.has_fragment(), input, canon);
+    FUZZ_CHECK_DETAIL(reference_decode(c.fragment()) == reference_decode(u.fragment()), input, canon);
+    FUZZ_CHECK_DETAIL(decoded_segments(c.path()) == dot_free_segments(u.path()), input, canon);
+}
+
+void check_profile(std::string_view input, profile p)
+{
+    parse_options const options{p, default_max_length};
+    diagnostic_list found;
+    parse_result const r = parse(input, options, found);
+    if (!r) {
+        FUZZ_CHECK(!canonicalize(input, options).has_value(), input);
+        return;
+    }
+    uri_view const& u = *r;
+
+    // The buffer contract.
+    std::size_t const bound = canonical_size_bound(u.size());
+    std::vector<char> big(bound);
+    canonical_result const cr = canonicalize_into(u, big);
+    FUZZ_CHECK(cr && cr.size <= bound, input);
+    std::string const canon(big.data(), cr.size);
+    // Any smaller buffer: either the same form, or buffer_too_small with a size that suffices
+    // (the size reported may exceed the form's: dot-segments are removed in the buffer, after
+    // the path is written). Never a wrong form, never a write past the end (ASan).
+    for (std::size_t room : {cr.size + 1, cr.size, cr.size - (cr.size > 0 ? 1U : 0U), cr.size / 2}) {
+        std::vector<char> buf(room);
+        canonical_result const r2 = canonicalize_into(u, buf);
+        if (r2) {
+            FUZZ_CHECK(r2.size == cr.size && std::string_view(buf.data(), r2.size) == canon, input);
+        } else {
+            FUZZ_CHECK(r2.status == canonical_status::buffer_too_small && r2.size > room, input);
+            std::vector<char> enough(r2.size);
+            canonical_result const r3 = canonicalize_into(u, enough);
+            FUZZ_CHECK(r3 && r3.size == cr.size && std::string_view(enough.data(), r3.size) == canon, input);
+        }
+    }
+    FUZZ_CHECK(canonicalize(u) == canon, input);
+    std::optional<std::string> const by_string = canonicalize(input, options);
+    FUZZ_CHECK(by_string.has_value() && *by_string == canon, input);
+
+    // Valid, and in strict where it should be.
+    parse_result const rc = parse(canon, options);
+    FUZZ_CHECK_DETAIL(rc.has_value(), input, canon);
+    bool must_be_strict = p == profile::strict || validate(input, {profile::strict, default_max_length});
+    if (p == profile::lenient) {
+        must_be_strict = true;
+        for (diag_id id : unrepaired_in_lenient)
+            if (found.contains(id)) must_be_strict = false;
+    }
+    if (must_be_strict) FUZZ_CHECK_DETAIL(validate(canon, {profile::strict, default_max_length}), input, canon);
+
+    // Idempotent, equivalent, and the same resource.
+    FUZZ_CHECK_DETAIL(canonical_of(input, *rc) == canon, input, canon);
+    FUZZ_CHECK_DETAIL(equivalent(u, *rc), input, canon);
+    FUZZ_CHECK_DETAIL(equivalent(input, canon, options), input, canon);
+    FUZZ_CHECK_DETAIL(equivalent(u, u), input, canon);
+    check_components(input, u, *rc, p);
+
+    // With every option on: still valid and idempotent, and the options do what they say.
+    canonical_options const all{true, true, true};
+    std::string const trimmed = canonical_of(input, u, all);
+    parse_result const rt = parse(trimmed, options);
+    FUZZ_CHECK_DETAIL(rt.has_value(), input, trimmed);
+    FUZZ_CHECK_DETAIL(canonical_of(input, *rt, all) == trimmed, input, trimmed);
+    FUZZ_CHECK_DETAIL(!rt->has_password() && !rt->has_fragment(), input, trimmed);
+    if (rt->has_userinfo())
+        FUZZ_CHECK_DETAIL(!ftpuri_fuzz::iequals(reference_decode(rt->user()), "anonymous"), input, trimmed);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size)
+{
+    std::string_view const input(reinterpret_cast<char const*>(data), size);
+    for (profile p : all_profiles)
+        check_profile(input, p);
+
+    // Two URIs, one per line: equivalence is equality of canonical forms.
+    std::size_t const newline = input.find('\n');
+    if (newline != std::string_view::npos) {
+        std::string_view const a = input.substr(0, newline);
+        std::string_view const b = input.substr(newline + 1);
+        for (profile p : all_profiles) {
+            parse_options const options{p, default_max_length};
+            std::optional<std::string> const ca = canonicalize(a, options);
+            std::optional<std::string> const cb = canonicalize(b, options);
+            bool const same = ca.has_value() && cb.has_value() && *ca == *cb;
+            FUZZ_CHECK(equivalent(a, b, options) == same, input);
+            if (ca && cb) FUZZ_CHECK(equivalent(*parse(a, options), *parse(b, options)) == same, input);
+        }
+    }
+    return 0;
+}

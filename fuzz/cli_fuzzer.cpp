@@ -1,0 +1,208 @@
+// fuzz/cli_fuzzer.cpp: ftpuri-check's per-line loop on any bytes (src/cli: line_reader and
+// line_checker, as main.cpp drives them for a file).
+//
+// The input is a file's contents. It is read with line_reader and checked line by line in
+// each profile, and:
+//   - JSON Lines: one output line per input line, each a JSON object (RapidJSON parses it,
+//     validating UTF-8) with exactly the keys input, line, valid, canonical, diagnostics, in
+//     that order; "input" is the line with its password masked and its non-UTF-8 bytes
+//     replaced; "line" counts from 1; "valid" is parse()'s verdict; "canonical" is null for an
+//     invalid line and the canonical form with its password masked for a valid one; every
+//     diagnostic has a known id, a severity, an offset and length within the line and the
+//     catalogue's message, and there is an error iff the line is invalid;
+//   - the text format: every output line is a report "NAME:LINE:..." or a "  hint: " line;
+//   - --fix: the canonical form of each valid line, one per line.
+// The number of lines is checked against an independent count, which tests line_reader too.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include "ftpuri/canonical.hpp"
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/redact.hpp"
+#include "line_checker.hpp"
+#include "line_reader.hpp"
+
+#include "fuzz_check.hpp"
+
+namespace {
+
+using namespace ftpuri;
+using ftpuri::cli::check_settings;
+using ftpuri::cli::input_origin;
+using ftpuri::cli::line_checker;
+using ftpuri::cli::output_format;
+
+constexpr std::string_view origin_name = "<fuzz>";
+
+// The lines of `input` as line_reader reads them, from a FILE* over the bytes.
+std::vector<std::string> read_lines(std::string_view input)
+{
+    std::vector<std::string> lines;
+    if (input.empty()) return lines;
+    std::string copy(input); // fmemopen wants a mutable buffer
+    std::FILE* const file = fmemopen(copy.data(), copy.size(), "rb");
+    FUZZ_CHECK(file != nullptr, input);
+    cli::line_reader reader(file);
+    std::string line;
+    while (reader.next(line))
+        lines.push_back(line);
+    FUZZ_CHECK(!reader.failed(), input);
+    static_cast<void>(std::fclose(file));
+
+    // An independent count: every "\n" ends a line, and so does the end of non-empty input.
+    std::size_t expected = 0;
+    for (char c : input)
+        expected += c == '\n' ? 1U : 0U;
+    if (input.back() != '\n') ++expected;
+    FUZZ_CHECK(lines.size() == expected, input);
+    return lines;
+}
+
+std::vector<std::string_view> output_lines(std::string_view input, std::string_view out)
+{
+    std::vector<std::string_view> lines;
+    FUZZ_CHECK_DETAIL(out.empty() || out.back() == '\n', input, out);
+    while (!out.empty()) {
+        std::size_t const nl = out.find('\n');
+        lines.push_back(out.substr(0, nl));
+        out.remove_prefix(nl + 1);
+    }
+    return lines;
+}
+
+std::string redacted(std::string_view s)
+{
+    std::string out(redacted_size_bound(s), '\0');
+    std::size_t const n = redact_password_into(s, out);
+    out.resize(n);
+    return out;
+}
+
+std::string_view as_view(rapidjson::Value const& v)
+{
+    return {v.GetString(), v.GetStringLength()};
+}
+
+void check_json_line(std::string_view input, std::string_view json, std::string_view line, std::uint64_t number,
+                     parse_options const& options)
+{
+    rapidjson::Document d;
+    d.Parse<rapidjson::kParseValidateEncodingFlag>(json.data(), json.size());
+    FUZZ_CHECK_DETAIL(!d.HasParseError(), input,
+                      std::string(rapidjson::GetParseError_En(d.GetParseError())) + ": " + std::string(json));
+    FUZZ_CHECK_DETAIL(d.IsObject() && d.MemberCount() == 5, input, json);
+    char const* const keys[] = {"input", "line", "valid", "canonical", "diagnostics"};
+    for (rapidjson::SizeType k = 0; k < 5; ++k) // by index: RapidJSON's iterators trip -Wambiguous-reversed-operator
+        FUZZ_CHECK_DETAIL(as_view((d.MemberBegin() + k)->name) == keys[k], input, json);
+
+    std::string expected_input;
+    cli::append_utf8_sanitized(redacted(line), expected_input);
+    FUZZ_CHECK_DETAIL(d["input"].IsString() && as_view(d["input"]) == expected_input, input, json);
+    FUZZ_CHECK_DETAIL(d["line"].IsUint64() && d["line"].GetUint64() == number, input, json);
+
+    parse_result const r = parse(line, options);
+    FUZZ_CHECK_DETAIL(d["valid"].IsBool() && d["valid"].GetBool() == r.has_value(), input, json);
+
+    rapidjson::Value const& canonical = d["canonical"];
+    if (!r) {
+        FUZZ_CHECK_DETAIL(canonical.IsNull(), input, json);
+    } else {
+        std::optional<std::string> const c = canonicalize(line, options);
+        FUZZ_CHECK_DETAIL(c.has_value() && canonical.IsString() && as_view(canonical) == redacted(*c), input, json);
+    }
+
+    rapidjson::Value const& diagnostics = d["diagnostics"];
+    FUZZ_CHECK_DETAIL(diagnostics.IsArray(), input, json);
+    std::size_t errors = 0;
+    for (auto const& item : diagnostics.GetArray()) {
+        FUZZ_CHECK_DETAIL(item.IsObject(), input, json);
+        for (char const* key : {"id", "severity", "message"})
+            FUZZ_CHECK_DETAIL(item.HasMember(key) && item[key].IsString(), input, json);
+        for (char const* key : {"offset", "length"})
+            FUZZ_CHECK_DETAIL(item.HasMember(key) && item[key].IsUint(), input, json);
+        std::optional<diag_id> const id = find_diag(as_view(item["id"]));
+        FUZZ_CHECK_DETAIL(id.has_value() && as_view(item["message"]) == info(*id).message, input, json);
+        std::string_view const level = as_view(item["severity"]);
+        FUZZ_CHECK_DETAIL(level == "error" || level == "warning" || level == "note", input, json);
+        errors += level == "error" ? 1U : 0U;
+        FUZZ_CHECK_DETAIL(std::uint64_t{item["offset"].GetUint()} + item["length"].GetUint() <= line.size(), input,
+                          json);
+    }
+    FUZZ_CHECK_DETAIL(errors == (r ? 0U : 1U), input, json);
+}
+
+void check_json(std::string_view input, std::vector<std::string> const& lines, parse_options const& options)
+{
+    check_settings settings;
+    settings.parse = options;
+    settings.format = output_format::json;
+    line_checker checker(settings);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        bool const valid = checker.check({origin_name, i + 1, false}, lines[i]);
+        FUZZ_CHECK(valid == validate(lines[i], options), input);
+    }
+    std::vector<std::string_view> const out = output_lines(input, checker.output());
+    FUZZ_CHECK(out.size() == lines.size(), input);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        check_json_line(input, out[i], lines[i], i + 1, options);
+}
+
+void check_text(std::string_view input, std::vector<std::string> const& lines, parse_options const& options)
+{
+    check_settings settings;
+    settings.parse = options;
+    settings.format = output_format::text;
+    line_checker checker(settings);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        checker.clear_output();
+        bool const valid = checker.check({origin_name, i + 1, false}, lines[i]);
+        FUZZ_CHECK(valid == validate(lines[i], options), input);
+        std::string const prefix = std::string(origin_name) + ':' + std::to_string(i + 1) + ':';
+        for (std::string_view out : output_lines(input, checker.output()))
+            FUZZ_CHECK_DETAIL(out.starts_with(prefix) || out.starts_with("  hint: "), input, out);
+    }
+}
+
+// --fix: the canonical form of each valid line, one per line, in order.
+void check_fix(std::string_view input, std::vector<std::string> const& lines, parse_options const& options)
+{
+    check_settings settings;
+    settings.parse = options;
+    settings.format = output_format::text;
+    settings.fix = true;
+    line_checker checker(settings);
+    std::vector<std::string> expected;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        static_cast<void>(checker.check({origin_name, i + 1, false}, lines[i]));
+        if (std::optional<std::string> const c = canonicalize(lines[i], options)) expected.push_back(*c);
+    }
+    std::vector<std::string_view> const out = output_lines(input, checker.output());
+    FUZZ_CHECK(out.size() == expected.size(), input);
+    for (std::size_t i = 0; i < out.size(); ++i)
+        FUZZ_CHECK_DETAIL(out[i] == expected[i], input, out[i]);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size)
+{
+    std::string_view const input(reinterpret_cast<char const*>(data), size);
+    std::vector<std::string> const lines = read_lines(input);
+    for (profile p : {profile::strict, profile::rfc3986, profile::lenient}) {
+        parse_options const options{p, default_max_length};
+        check_json(input, lines, options);
+        check_text(input, lines, options);
+        check_fix(input, lines, options);
+    }
+    return 0;
+}

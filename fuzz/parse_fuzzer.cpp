@@ -1,0 +1,372 @@
+// fuzz/parse_fuzzer.cpp: the invariants of parse() and of the uri_view it returns, in every profile.
+//
+//   - validate(s, o) == parse(s, o).has_value(), with and without a diagnostic_list, and both
+//     collect the same diagnostics (parse.hpp's promise);
+//   - a failed parse reports exactly one error, the one parse() returns, last but for its notes;
+//     a successful one reports none; every diagnostic lies within the input; each warning id
+//     appears at most once; in strict every severity is the catalogue's;
+//   - the view's offsets are ordered and within the input, and the parts re-assemble to it:
+//     "ftp" "://" [user [":" password] "@"] host [":" port] path [typecode] ["?" query]
+//     ["#" fragment] (the lenient profile's trimmed spaces and controls around it);
+//   - the accessors agree with the offsets: port_number() is the port's value, segments() splits
+//     the path at '/', name() and cwd_path() are its last segment and the rest, the host kind
+//     matches the host's shape, decode_into() writes decoded_size() bytes and never more;
+//   - strict-valid implies rfc3986- and lenient-valid with the same view;
+//   - the length limit: with max_length = size - 1 the input is input.too-long, with size it
+//     is read as with the default limit.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/options.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/uri_view.hpp"
+
+#include "fuzz_check.hpp"
+
+namespace {
+
+using namespace ftpuri;
+using ftpuri_fuzz::iequals;
+using ftpuri_fuzz::reference_decode;
+
+constexpr std::uint32_t npos = uri_view::npos;
+
+bool is_blank(char c) noexcept
+{
+    auto const u = static_cast<unsigned char>(c);
+    return u <= 0x20 || u == 0x7F;
+}
+
+bool is_digit(char c) noexcept
+{
+    return c >= '0' && c <= '9';
+}
+
+// The diagnostics of both collecting entry points, and their agreement with parse().
+void check_diagnostics(std::string_view input, parse_options const& options, parse_result const& r)
+{
+    diagnostic_list parsed;
+    parse_result const r2 = parse(input, options, parsed);
+    diagnostic_list validated;
+    bool const v2 = validate(input, options, validated);
+    FUZZ_CHECK(r2.has_value() == r.has_value(), input);
+    FUZZ_CHECK(v2 == r.has_value(), input);
+    FUZZ_CHECK(parsed.size() == validated.size(), input);
+    FUZZ_CHECK(parsed.dropped() == validated.dropped(), input);
+    for (std::size_t i = 0; i < parsed.size(); ++i)
+        FUZZ_CHECK(parsed[i] == validated[i], input);
+
+    std::size_t errors = 0;
+    std::size_t error_index = 0;
+    std::vector<bool> warned(diag_catalogue.size(), false);
+    for (std::size_t i = 0; i < parsed.size(); ++i) {
+        diagnostic const& d = parsed[i];
+        FUZZ_CHECK(static_cast<std::size_t>(d.id) < diag_catalogue.size(), input);
+        FUZZ_CHECK(std::uint64_t{d.offset} + d.length <= input.size(), input);
+        if (d.level == severity::error) {
+            ++errors;
+            error_index = i;
+        } else if (d.level == severity::warning) {
+            FUZZ_CHECK(errors == 0, input); // warnings come before the error
+            FUZZ_CHECK(!warned[static_cast<std::size_t>(d.id)], input);
+            warned[static_cast<std::size_t>(d.id)] = true;
+        } else {
+            FUZZ_CHECK(errors == 1, input); // a note never stands alone
+            FUZZ_CHECK(d.offset == parsed[error_index].offset && d.length == parsed[error_index].length, input);
+        }
+        if (options.syntax == profile::strict) FUZZ_CHECK(d.level == d.info().level, input);
+    }
+    if (r.has_value()) {
+        FUZZ_CHECK(errors == 0 && !parsed.has_error(), input);
+    } else {
+        FUZZ_CHECK(errors == 1 && parsed.has_error(), input);
+        FUZZ_CHECK(parsed[error_index] == r.error(), input);
+        FUZZ_CHECK(r2.error() == r.error(), input);
+        diagnostic const& e = r.error();
+        FUZZ_CHECK(e.level == severity::error, input);
+        FUZZ_CHECK(std::uint64_t{e.offset} + e.length <= input.size(), input);
+    }
+}
+
+// decode_into() and decoded_size() for one component, against the reference decoder.
+void check_decoding(std::string_view input, uri_view const& v, component c)
+{
+    std::string const expected = reference_decode(v.raw(c));
+    FUZZ_CHECK(v.decoded_size(c) == expected.size(), input);
+    // Exactly sized heap buffers, so that ASan sees a write past the end.
+    std::vector<char> exact(expected.size());
+    std::size_t const n = v.decode_into(c, exact);
+    FUZZ_CHECK(n == expected.size(), input);
+    FUZZ_CHECK(std::string_view(exact.data(), exact.size()) == expected, input);
+    if (!expected.empty()) {
+        std::vector<char> small(expected.size() - 1);
+        FUZZ_CHECK(v.decode_into(c, small) == npos, input);
+    }
+}
+
+void check_view(std::string_view input, parse_options const& options, uri_view const& v)
+{
+    // The buffer: the input itself, or (lenient) the input without blanks around it.
+    std::string_view const b = v.buffer();
+    FUZZ_CHECK(b.size() == v.size(), input);
+    FUZZ_CHECK(b.data() >= input.data() && b.data() + b.size() <= input.data() + input.size(), input);
+    if (options.syntax != profile::lenient) {
+        FUZZ_CHECK(b.data() == input.data() && b.size() == input.size(), input);
+    } else {
+        auto const lead = static_cast<std::size_t>(b.data() - input.data());
+        for (std::size_t i = 0; i < lead; ++i)
+            FUZZ_CHECK(is_blank(input[i]), input);
+        for (std::size_t i = lead + b.size(); i < input.size(); ++i)
+            FUZZ_CHECK(is_blank(input[i]), input);
+        FUZZ_CHECK(!b.empty() && !is_blank(b.front()) && !is_blank(b.back()), input);
+    }
+    FUZZ_CHECK(v.syntax() == options.syntax, input);
+
+    // Re-assembly, part by part, each offset checked against the previous one.
+    uri_view::offsets const o = v.raw_offsets();
+    std::uint32_t const n = v.size();
+    FUZZ_CHECK(n >= 6, input);
+    FUZZ_CHECK(iequals(b.substr(0, 3), "ftp") && v.scheme() == b.substr(0, 3), input);
+    FUZZ_CHECK(b.substr(3, 3) == "://", input);
+    FUZZ_CHECK(o.scheme_end == 3, input);
+
+    std::uint32_t pos = 6;
+    if (v.has_userinfo()) {
+        FUZZ_CHECK(o.user_begin == 6 && o.user_end >= o.user_begin && o.user_end < n, input);
+        if (v.has_password()) {
+            FUZZ_CHECK(b[o.user_end] == ':' && o.password_begin == o.user_end + 1, input);
+            FUZZ_CHECK(o.password_end >= o.password_begin && o.password_end < n && b[o.password_end] == '@', input);
+            pos = o.password_end + 1;
+        } else {
+            FUZZ_CHECK(o.password_begin == npos && o.password_end == npos, input);
+            FUZZ_CHECK(b[o.user_end] == '@', input);
+            pos = o.user_end + 1;
+        }
+    } else {
+        FUZZ_CHECK(o.user_end == npos && o.password_begin == npos && o.password_end == npos, input);
+        FUZZ_CHECK(!v.has_password() && v.user().empty() && v.password().empty(), input);
+    }
+    FUZZ_CHECK(o.host_begin == pos && o.host_end >= o.host_begin && o.host_end <= n, input);
+    pos = o.host_end;
+    if (v.has_port()) {
+        FUZZ_CHECK(pos < n && b[pos] == ':' && o.port_begin == pos + 1, input);
+        FUZZ_CHECK(o.port_end >= o.port_begin && o.port_end <= n, input);
+        pos = o.port_end;
+    } else {
+        FUZZ_CHECK(o.port_begin == npos && o.port_end == npos && v.port_number() == 0, input);
+    }
+    FUZZ_CHECK(o.path_begin == pos && o.path_end >= o.path_begin && o.path_end <= n, input);
+    pos = o.path_end;
+    std::uint32_t const typecode_end =
+        v.has_typecode() ? o.typecode_begin + static_cast<std::uint32_t>(v.typecode_part().size()) : npos;
+    if (v.has_typecode()) {
+        FUZZ_CHECK(o.typecode_begin == pos && typecode_end > pos && typecode_end <= n, input);
+        pos = typecode_end;
+    } else {
+        FUZZ_CHECK(o.typecode_begin == npos && v.typecode() == '\0' && v.typecode_part().empty(), input);
+    }
+    if (v.has_query()) {
+        FUZZ_CHECK(pos < n && b[pos] == '?' && o.query_begin == pos + 1, input);
+        FUZZ_CHECK(o.query_end >= o.query_begin && o.query_end <= n, input);
+        pos = o.query_end;
+    } else {
+        FUZZ_CHECK(o.query_begin == npos && o.query_end == npos, input);
+    }
+    if (v.has_fragment()) {
+        FUZZ_CHECK(pos < n && b[pos] == '#' && o.fragment_begin == pos + 1, input);
+        pos = n;
+    } else {
+        FUZZ_CHECK(o.fragment_begin == npos, input);
+    }
+    FUZZ_CHECK(pos == n, input);
+
+    std::string assembled(v.scheme());
+    assembled += "://";
+    if (v.has_userinfo()) {
+        assembled += v.user();
+        if (v.has_password()) {
+            assembled += ':';
+            assembled += v.password();
+        }
+        assembled += '@';
+    }
+    assembled += v.host();
+    if (v.has_port()) {
+        assembled += ':';
+        assembled += v.port();
+    }
+    assembled += v.path();
+    assembled += v.typecode_part();
+    if (v.has_query()) {
+        assembled += '?';
+        assembled += v.query();
+    }
+    if (v.has_fragment()) {
+        assembled += '#';
+        assembled += v.fragment();
+    }
+    FUZZ_CHECK(assembled == b, input);
+
+    // raw() agrees with the accessors.
+    FUZZ_CHECK(v.raw(component::input) == b && v.raw(component::scheme) == v.scheme(), input);
+    FUZZ_CHECK(v.raw(component::authority) == b.substr(6, o.path_begin - 6), input);
+    FUZZ_CHECK(v.raw(component::user) == v.user() && v.raw(component::password) == v.password(), input);
+    FUZZ_CHECK(v.raw(component::host) == v.host() && v.raw(component::port) == v.port(), input);
+    FUZZ_CHECK(v.raw(component::path) == v.path() && v.raw(component::typecode) == v.typecode_part(), input);
+    FUZZ_CHECK(v.raw(component::query) == v.query() && v.raw(component::fragment) == v.fragment(), input);
+
+    // The host and its kind.
+    std::string_view const host = v.host();
+    switch (v.host_type()) {
+    case host_kind::ipv6:
+    case host_kind::ipvfuture:
+        FUZZ_CHECK(host.size() >= 2 && host.front() == '[' && host.back() == ']', input);
+        FUZZ_CHECK(v.host_address() == host.substr(1, host.size() - 2), input);
+        FUZZ_CHECK(v.host_type() == host_kind::ipv6 || options.syntax == profile::rfc3986, input);
+        break;
+    case host_kind::ipv4: {
+        FUZZ_CHECK(v.host_address() == host, input);
+        // lenient reads "127.0.0.%31" as 127.0.0.1, and a Unicode host through IDNA (not modelled).
+        bool const unicode =
+            std::any_of(host.begin(), host.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+        if (options.syntax == profile::lenient && unicode) break;
+        std::string const address = reference_decode(host);
+        FUZZ_CHECK(options.syntax == profile::lenient || address == host, input);
+        int octets = 0;
+        std::size_t i = 0;
+        while (i <= address.size()) {
+            std::size_t j = i;
+            unsigned value = 0;
+            while (j < address.size() && is_digit(address[j]) && j - i < 4)
+                value = value * 10 + static_cast<unsigned>(address[j++] - '0');
+            FUZZ_CHECK(j > i && j - i <= 3 && value <= 255, input);
+            FUZZ_CHECK(address[i] != '0' || j - i == 1, input); // no leading zeros
+            ++octets;
+            if (j == address.size()) break;
+            FUZZ_CHECK(address[j] == '.', input);
+            i = j + 1;
+        }
+        FUZZ_CHECK(octets == 4, input);
+        break;
+    }
+    case host_kind::dns_name:
+        FUZZ_CHECK(v.host_address() == host, input);
+        if (options.syntax == profile::strict) {
+            FUZZ_CHECK(!host.empty() && host.size() <= 254, input);
+            for (char c : host)
+                FUZZ_CHECK((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '-' || c == '.',
+                           input);
+        }
+        break;
+    case host_kind::reg_name:
+        // rfc3986's reg-names; lenient's too, for the hosts it accepts with a safety warning
+        // (host.empty, host.numeric-ambiguous). Never in strict.
+        FUZZ_CHECK(options.syntax != profile::strict, input);
+        FUZZ_CHECK(v.host_address() == host, input);
+        break;
+    }
+
+    // The port and its value.
+    if (v.has_port()) {
+        std::string_view const port = v.port();
+        unsigned long value = 0;
+        for (char c : port) {
+            FUZZ_CHECK(is_digit(c), input);
+            value = value * 10 + static_cast<unsigned long>(c - '0');
+            FUZZ_CHECK(value <= 65535, input);
+        }
+        FUZZ_CHECK(port.empty() ? v.port_number() == 0 : (value >= 1 && v.port_number() == value), input);
+    }
+    FUZZ_CHECK(v.effective_port() == (v.port_number() != 0 ? v.port_number() : 21), input);
+
+    // The path, its segments, name and cwd part.
+    std::string_view const path = v.path();
+    FUZZ_CHECK(path.empty() || path.front() == '/', input);
+    FUZZ_CHECK(v.segments().empty() == path.empty(), input);
+    std::string rejoined;
+    std::size_t count = 0;
+    std::string_view last;
+    for (std::string_view segment : v.segments()) {
+        FUZZ_CHECK(segment.find('/') == std::string_view::npos, input);
+        FUZZ_CHECK(segment.data() >= path.data() && segment.data() + segment.size() <= path.data() + path.size(),
+                   input);
+        rejoined += '/';
+        rejoined += segment;
+        last = segment;
+        ++count;
+    }
+    FUZZ_CHECK(rejoined == path && count == v.segments().size(), input);
+    FUZZ_CHECK(v.name() == last, input);
+    FUZZ_CHECK(path.empty() ? v.cwd_path().empty() : std::string(v.cwd_path()) + std::string(v.name()) == path, input);
+
+    // The typecode.
+    if (v.has_typecode()) {
+        std::string_view const t = v.typecode_part();
+        bool const misspelled = options.syntax == profile::lenient && t.size() == 11;
+        FUZZ_CHECK(t.size() == 7 || misspelled, input);
+        FUZZ_CHECK(iequals(t.substr(0, t.size() - 1), misspelled ? ";typecode=" : ";type="), input);
+        char const x = ftpuri_fuzz::ascii_lower(t.back());
+        FUZZ_CHECK((x == 'a' || x == 'i' || x == 'd') && v.typecode() == x, input);
+    }
+
+    // No query outside rfc3986.
+    if (options.syntax != profile::rfc3986) FUZZ_CHECK(!v.has_query(), input);
+
+    for (component c : {component::user, component::password, component::host, component::port, component::path,
+                        component::typecode, component::query, component::fragment})
+        check_decoding(input, v, c);
+}
+
+bool same_view(uri_view const& a, uri_view const& b) noexcept
+{
+    uri_view::offsets const x = a.raw_offsets();
+    uri_view::offsets const y = b.raw_offsets();
+    return a.buffer().data() == b.buffer().data() && a.size() == b.size() && x.user_begin == y.user_begin &&
+           x.user_end == y.user_end && x.password_begin == y.password_begin && x.password_end == y.password_end &&
+           x.host_begin == y.host_begin && x.host_end == y.host_end && x.port_begin == y.port_begin &&
+           x.port_end == y.port_end && x.path_begin == y.path_begin && x.path_end == y.path_end &&
+           x.typecode_begin == y.typecode_begin && x.query_begin == y.query_begin && x.query_end == y.query_end &&
+           x.fragment_begin == y.fragment_begin && a.port_number() == b.port_number() &&
+           a.host_type() == b.host_type() && a.typecode() == b.typecode() && a.typecode_part() == b.typecode_part();
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size)
+{
+    std::string_view const input(reinterpret_cast<char const*>(data), size);
+
+    parse_result results[3];
+    profile const profiles[3] = {profile::strict, profile::rfc3986, profile::lenient};
+    for (int i = 0; i < 3; ++i) {
+        parse_options const options{profiles[i], default_max_length};
+        parse_result const& r = results[i] = parse(input, options);
+        FUZZ_CHECK(validate(input, options) == r.has_value(), input);
+        check_diagnostics(input, options, r);
+        if (r) check_view(input, options, *r);
+    }
+
+    // strict is the narrowest profile.
+    if (results[0]) {
+        FUZZ_CHECK(results[1].has_value() && same_view(*results[0], *results[1]), input);
+        FUZZ_CHECK(results[2].has_value() && same_view(*results[0], *results[2]), input);
+    }
+
+    // The length limit is checked before anything else, and only it.
+    if (size > 0 && size <= max_length_cap) {
+        auto const n = static_cast<std::uint32_t>(size);
+        parse_result const too_long = parse(input, {profile::strict, n - 1});
+        FUZZ_CHECK(!too_long && too_long.error().id == diag_id::input_too_long, input);
+        FUZZ_CHECK(too_long.error().offset == n - 1 && too_long.error().length == 1, input);
+        FUZZ_CHECK(!validate(input, {profile::lenient, n - 1}), input);
+        parse_result const exact = parse(input, {profile::strict, n});
+        FUZZ_CHECK(exact.has_value() == results[0].has_value(), input);
+        if (!exact) FUZZ_CHECK(exact.error() == results[0].error(), input);
+    }
+    return 0;
+}
