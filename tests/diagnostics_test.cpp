@@ -778,6 +778,9 @@ extra_case const extra_cases[] = {
     {L, "host.unicode", "ftp://%C3%A9t%C3%A9.example/", 6, 21, W},  // escaped UTF-8
     {L, "host.percent-encoded", "ftp://%41b%42/", 6, 3, W},  // decoded, and ASCII: no IDNA needed
     {L, "host.unicode", "ftp://h%C3%A9/", 6, 7, W},      // decodes to non-ASCII: IDNA
+    // A decoded host must not smuggle a "@": its canonical form would name evil.1 (fuzzer finding).
+    {L, "host.invalid-char", "ftp://good.example%40evil.1/", 6, 21, E},
+    {L, "host.invalid-char", "ftp://%23.1/", 6, 5, E},
     {L, "host.idna-invalid", "ftp://a%FF/", 6, 4, E},               // not UTF-8
     {L, "host.idna-invalid", "ftp://u:p@a%FF/", 10, 4, E},
     {L, "host.idna-invalid", R"(ftp://xn--a\xC3\xA9/)", 6, 7, E},   // an A-label prefix on a Unicode label
