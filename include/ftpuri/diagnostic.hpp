@@ -241,7 +241,7 @@ inline constexpr std::array diag_catalogue = {
     diag_info{diag_id::fragment_present, "fragment.present", severity::warning, "fragment in an ftp URI",
               "a fragment is never sent to the server"},
     diag_info{diag_id::input_trimmed, "input.trimmed", severity::warning,
-              "leading or trailing spaces or control characters",
+              "leading or trailing whitespace",
               "the lenient profile trims them; remove them from the source"},
     diag_info{diag_id::host_unicode, "host.unicode", severity::warning, "Unicode host name",
               "the canonical form holds its IDNA (xn--) form; write that"},

@@ -1,0 +1,534 @@
+// oracle/oracle.cpp: loading the generated regexes, the named constraints, and the judge.
+#include "oracle.hpp"
+
+#include <re2/re2.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "ftpuri/parse.hpp"
+
+namespace ftpuri_oracle {
+
+using ftpuri::diag_id;
+using ftpuri::profile;
+
+// ---------------------------------------------------------------------------------------------
+// Diagnostic ids
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+constexpr auto S = id_class::syntax;
+constexpr auto C = id_class::constraint;
+constexpr auto W = id_class::never_error;
+constexpr auto L = id_class::lenient_only;
+
+// Why each id is in its class: docs/assurance.md, "Classifying the scanner's errors".
+constexpr std::array id_rows = {
+    id_row{"input.empty", S, {}},
+    id_row{"input.too-long", C, "length-limit"},
+    id_row{"char.control", S, {}},
+    id_row{"char.space", S, {}},
+    id_row{"char.non-ascii", S, {}},
+    id_row{"char.unsafe", S, {}},
+    id_row{"char.not-allowed", S, {}},
+    id_row{"pct.malformed", S, {}},
+    id_row{"pct.forbidden-control", C, "decoded-control"},
+    id_row{"pct.control", C, "decoded-control"},
+    id_row{"pct.lowercase", W, {}},
+    id_row{"pct.needless", W, {}},
+    id_row{"pct.non-utf8", W, {}},
+    id_row{"scheme.missing", S, {}},
+    id_row{"scheme.not-ftp", S, {}},
+    id_row{"scheme.uppercase", W, {}},
+    id_row{"authority.missing", S, {}},
+    id_row{"userinfo.multiple-at", S, {}},
+    id_row{"userinfo.raw-colon", S, {}},
+    id_row{"userinfo.password", W, {}},
+    id_row{"userinfo.anonymous", W, {}},
+    id_row{"userinfo.empty-user", W, {}},
+    id_row{"host.empty", S, {}}, // strict: dns-name has at least one label; rfc3986: a warning
+    id_row{"host.invalid-char", S, {}},
+    id_row{"host.percent-encoded", S, {}},
+    // The constraint dns-label-length names it, but label = 1*( ... ) already excludes an
+    // empty label: the grammar rejects every input that gets it, so it is held to "syntax".
+    id_row{"host.empty-label", S, {}},
+    id_row{"host.label-too-long", C, "dns-label-length"},
+    id_row{"host.too-long", C, "dns-name-length"},
+    id_row{"host.label-hyphen", C, "dns-label-hyphen"},
+    id_row{"host.numeric-ambiguous", C, "numeric-host"},
+    id_row{"host.ip-literal-unclosed", S, {}},
+    id_row{"host.ipv6-invalid", S, {}},
+    id_row{"host.ipv6-zone-id", S, {}},
+    id_row{"host.ipvfuture", S, {}},
+    id_row{"host.ipvfuture-invalid", S, {}},
+    id_row{"host.uppercase", W, {}},
+    id_row{"host.not-dns", W, {}},
+    id_row{"port.invalid", S, {}},
+    id_row{"port.out-of-range", C, "port-range"},
+    id_row{"port.empty", W, {}},
+    id_row{"port.default", W, {}},
+    id_row{"port.leading-zeros", W, {}},
+    // typecode-last is part of the strict grammar (typecode-part after the last segment), so a
+    // ";" elsewhere is a syntax error there; in rfc3986 ";" is a pchar and this never fires.
+    id_row{"path.raw-semicolon", S, {}},
+    id_row{"path.encoded-traversal", C, "decoded-traversal"},
+    id_row{"path.encoded-backslash", C, "decoded-traversal"},
+    id_row{"path.above-root", C, "dot-segment-depth"},
+    id_row{"path.dot-segment", W, {}},
+    id_row{"path.empty-segment", W, {}},
+    id_row{"path.encoded-slash", W, {}},
+    id_row{"typecode.invalid", S, {}},
+    id_row{"typecode.misspelled", S, {}},
+    id_row{"typecode.uppercase", W, {}},
+    id_row{"query.present", S, {}}, // strict: no query in ftp-URI; rfc3986: a warning
+    id_row{"fragment.present", W, {}},
+    id_row{"input.trimmed", W, {}},
+    id_row{"host.unicode", W, {}},
+    id_row{"host.idna-invalid", L, {}},
+    id_row{"interop.scheme-slashes", W, {}},
+    id_row{"interop.multiple-at", W, {}},
+    id_row{"interop.backslash", W, {}},
+    id_row{"interop.tab-newline", W, {}},
+    id_row{"interop.edge-whitespace", W, {}},
+    id_row{"interop.encoded-dot-segment", W, {}},
+    id_row{"interop.host-percent-encoded", W, {}},
+};
+
+constexpr std::array<std::string_view, 10> constraint_names = {
+    "port-range",        "dns-label-length", "dns-name-length",   "dns-label-hyphen", "numeric-host",
+    "dot-segment-depth", "decoded-control",  "decoded-traversal", "typecode-last",    "length-limit",
+};
+
+struct class_index {
+    std::array<id_row const*, ftpuri::diag_catalogue.size()> rows{};
+    class_index()
+    {
+        for (id_row const& r : id_rows)
+            if (auto const id = ftpuri::find_diag(r.id)) rows[static_cast<std::size_t>(*id)] = &r;
+    }
+};
+
+} // namespace
+
+std::span<id_row const> id_table() noexcept
+{
+    return id_rows;
+}
+
+id_row const* classify(diag_id id) noexcept
+{
+    static class_index const index;
+    return index.rows[static_cast<std::size_t>(id)];
+}
+
+std::span<std::string_view const> implemented_constraints() noexcept
+{
+    return constraint_names;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The oracle
+// ---------------------------------------------------------------------------------------------
+
+oracle::oracle(std::string const& pattern)
+{
+    RE2::Options options;
+    options.set_encoding(RE2::Options::EncodingLatin1); // one byte, one character
+    options.set_log_errors(false);
+    options.set_max_mem(std::int64_t{256} << 20); // room for the DFA of a 3 KB regex
+    re_ = std::make_unique<RE2>(pattern, options);
+    if (!re_->ok()) return;
+    groups_ = re_->NumberOfCapturingGroups();
+    for (auto const& [name, index] : re_->NamedCapturingGroups()) {
+        if (name == "user") user_ = index;
+        if (name == "password") password_ = index;
+        if (name == "userinfo") userinfo_ = index;
+        if (name == "host" || name == "host_3986") host_ = index;
+        if (name == "port") port_ = index;
+        if (name == "ftp_path" || name == "path_abempty") path_ = index;
+    }
+}
+
+oracle::~oracle() = default;
+
+bool oracle::ok() const noexcept
+{
+    return re_->ok();
+}
+
+std::string oracle::error() const
+{
+    return re_->error();
+}
+
+int oracle::program_size() const noexcept
+{
+    return re_->ProgramSize();
+}
+
+bool oracle::matches(std::string_view input) const noexcept
+{
+    return re_->Match(input, 0, input.size(), RE2::ANCHOR_BOTH, nullptr, 0);
+}
+
+bool oracle::match(std::string_view input, parts& out) const noexcept
+{
+    std::array<re2::StringPiece, 16> sub{};
+    int const n = groups_ + 1 < static_cast<int>(sub.size()) ? groups_ + 1 : static_cast<int>(sub.size());
+    out = {};
+    if (!re_->Match(input, 0, input.size(), RE2::ANCHOR_BOTH, sub.data(), n)) return false;
+    auto const get = [&](int i) -> std::optional<std::string_view> {
+        if (i < 0 || i >= n || sub[static_cast<std::size_t>(i)].data() == nullptr) return std::nullopt;
+        return std::string_view(sub[static_cast<std::size_t>(i)].data(), sub[static_cast<std::size_t>(i)].size());
+    };
+    out.user = get(user_);
+    out.password = get(password_);
+    out.userinfo = get(userinfo_);
+    out.host = get(host_);
+    out.port = get(port_);
+    out.path = get(path_);
+    // An empty group that matched has a non-null data() into the input; one that did not
+    // match has a null one (RE2 documents the difference for any input but a null one).
+    return true;
+}
+
+std::string read_file(std::string const& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string oracle_path(std::string_view file)
+{
+    return std::string(FTPURI_ORACLE_DIR) + "/" + std::string(file);
+}
+
+namespace {
+
+std::string load_pattern(char const* file)
+{
+    std::string const path = oracle_path(file);
+    std::string text = read_file(path);
+    if (text.empty()) {
+        std::fprintf(stderr, "oracle: cannot read %s (the build generates it)\n", path.c_str());
+        std::abort();
+    }
+    return text;
+}
+
+} // namespace
+
+oracle_set const& built_oracles()
+{
+    static oracle_set const set{oracle(load_pattern("ftp_oracle_strict.re2")),
+                                oracle(load_pattern("ftp_oracle_rfc3986.re2")),
+                                oracle(load_pattern("ftp_oracle_ipv4address.re2"))};
+    for (oracle const* o : {&set.strict, &set.rfc3986, &set.ipv4address}) {
+        if (!o->ok()) {
+            std::fprintf(stderr, "oracle: a generated regex does not compile: %s\n", o->error().c_str());
+            std::abort();
+        }
+    }
+    return set;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The named constraints, one function each, written from their texts in docs/grammar.abnf
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+bool is_hexdig(char c)
+{
+    return is_digit(c) || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
+}
+int hex(char c)
+{
+    return is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10;
+}
+bool is_escape_of(std::string_view s, std::size_t i, unsigned char byte)
+{
+    return i + 2 < s.size() && s[i] == '%' && is_hexdig(s[i + 1]) && is_hexdig(s[i + 2]) &&
+           hex(s[i + 1]) * 16 + hex(s[i + 2]) == byte;
+}
+void require(id_set& out, diag_id id)
+{
+    out.set(static_cast<std::size_t>(id));
+}
+
+// @constraint port-range: port value 1-65535 when non-empty (decimal; leading zeros allowed).
+void port_range(std::optional<std::string_view> port, id_set& out)
+{
+    if (!port || port->empty()) return;
+    std::string_view digits = *port;
+    while (digits.size() > 1 && digits.front() == '0')
+        digits.remove_prefix(1);
+    unsigned long value = 0;
+    if (digits.size() <= 5)
+        for (char c : digits)
+            value = value * 10 + static_cast<unsigned long>(c - '0');
+    if (digits.size() > 5 || value < 1 || value > 65535) require(out, diag_id::port_out_of_range);
+}
+
+// The labels of a dns-name, one trailing "." (the root) left out.
+template <class F>
+void for_each_label(std::string_view name, F f)
+{
+    if (!name.empty() && name.back() == '.') name.remove_suffix(1);
+    std::size_t begin = 0;
+    for (std::size_t q = 0; q <= name.size(); ++q) {
+        if (q == name.size() || name[q] == '.') {
+            f(name.substr(begin, q - begin));
+            begin = q + 1;
+        }
+    }
+}
+
+// @constraint dns-label-length: every label of a dns-name is 1-63 octets. (The grammar's label
+// = 1*( ... ) already says "at least 1": only the upper bound is left to check.)
+void dns_label_length(std::string_view name, id_set& out)
+{
+    for_each_label(name, [&](std::string_view label) {
+        if (label.size() > 63) require(out, diag_id::host_label_too_long);
+    });
+}
+
+// @constraint dns-name-length: at most 253 octets, a trailing "." not counted.
+void dns_name_length(std::string_view name, id_set& out)
+{
+    std::size_t const n = !name.empty() && name.back() == '.' ? name.size() - 1 : name.size();
+    if (n > 253) require(out, diag_id::host_too_long);
+}
+
+// @constraint dns-label-hyphen: a label neither begins nor ends with "-".
+void dns_label_hyphen(std::string_view name, id_set& out)
+{
+    for_each_label(name, [&](std::string_view label) {
+        if (!label.empty() && (label.front() == '-' || label.back() == '-')) require(out, diag_id::host_label_hyphen);
+    });
+}
+
+// @constraint numeric-host: when the last label (a trailing "." ignored) is all DIGIT, or "0x"
+// followed by HEXDIG only, the whole host must be an IPv4address (no trailing ".").
+// "0x" with no HEXDIG counts as numeric: WHATWG parsers read it as the number 0.
+void numeric_host(std::string_view host, oracle const& ipv4address, id_set& out)
+{
+    std::string_view name = host;
+    if (!name.empty() && name.back() == '.') name.remove_suffix(1);
+    std::size_t const dot = name.rfind('.');
+    std::string_view const last = dot == std::string_view::npos ? name : name.substr(dot + 1);
+    if (last.empty()) return;
+    bool all_digits = true;
+    for (char c : last)
+        all_digits = all_digits && is_digit(c);
+    bool hex_number = last.size() >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X');
+    for (std::size_t i = 2; hex_number && i < last.size(); ++i)
+        hex_number = is_hexdig(last[i]);
+    if ((all_digits || hex_number) && !ipv4address.matches(host)) require(out, diag_id::host_numeric_ambiguous);
+}
+
+// @constraint decoded-control: pct-encoded octets of user, password, host and path that decode
+// to NUL, CR or LF (every profile), or to another C0 control or DEL (strict).
+void decoded_control(std::optional<std::string_view> part, bool strict, id_set& out)
+{
+    if (!part) return;
+    std::string_view const s = *part;
+    for (std::size_t i = 0; i + 2 < s.size(); ++i) {
+        if (s[i] != '%' || !is_hexdig(s[i + 1]) || !is_hexdig(s[i + 2])) continue;
+        int const byte = hex(s[i + 1]) * 16 + hex(s[i + 2]);
+        if (byte == 0x00 || byte == 0x0A || byte == 0x0D) {
+            require(out, diag_id::pct_forbidden_control);
+        } else if (strict && (byte < 0x20 || byte == 0x7F)) {
+            require(out, diag_id::pct_control);
+        }
+    }
+}
+
+// "." or "..", each dot written as "." or %2E (either case): 1 or 2, else 0.
+int dot_segment(std::string_view s)
+{
+    int dots = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        if (s[i] == '.') {
+            i += 1;
+        } else if (i + 2 < s.size() && s[i] == '%' && s[i + 1] == '2' && (s[i + 2] == 'e' || s[i + 2] == 'E')) {
+            i += 3;
+        } else {
+            return 0;
+        }
+        if (++dots > 2) return 0;
+    }
+    return dots;
+}
+
+// The segments of a strict ftp-path: after each "/", up to the typecode-part (its ";").
+template <class F>
+void for_each_segment(std::string_view path, F f)
+{
+    path = path.substr(0, path.find(';'));
+    if (path.empty()) return;
+    std::size_t begin = 1; // path[0] == '/'
+    for (std::size_t q = 1; q <= path.size(); ++q) {
+        if (q == path.size() || path[q] == '/') {
+            f(path.substr(begin, q - begin));
+            begin = q + 1;
+        }
+    }
+}
+
+// @constraint dot-segment-depth: a ".." at depth 0 climbs above the starting directory; every
+// segment that is not a dot-segment, empty ones included, goes one level down.
+void dot_segment_depth(std::string_view path, id_set& out)
+{
+    long depth = 0;
+    for_each_segment(path, [&](std::string_view segment) {
+        int const dots = dot_segment(segment);
+        if (dots == 0) {
+            ++depth;
+        } else if (dots == 2) {
+            if (depth == 0)
+                require(out, diag_id::path_above_root);
+            else
+                --depth;
+        }
+    });
+}
+
+// @constraint decoded-traversal: a segment holding %2F whose parts (split at each %2F) include
+// a "." or ".." dot-segment; a %5C in a segment.
+void decoded_traversal(std::string_view path, id_set& out)
+{
+    for_each_segment(path, [&](std::string_view segment) {
+        std::size_t part = 0;
+        bool slash = false;
+        bool dot_part = false;
+        for (std::size_t i = 0; i <= segment.size(); ++i) {
+            bool const at_slash = i < segment.size() && (is_escape_of(segment, i, '/'));
+            if (i == segment.size() || at_slash) {
+                dot_part = dot_part || dot_segment(segment.substr(part, i - part)) > 0;
+                if (at_slash) {
+                    slash = true;
+                    i += 2;
+                    part = i + 1;
+                }
+            }
+            if (i < segment.size() && is_escape_of(segment, i, '\\')) require(out, diag_id::path_encoded_backslash);
+        }
+        if (slash && dot_part) require(out, diag_id::path_encoded_traversal);
+    });
+}
+
+} // namespace
+
+id_set required_errors(std::string_view input, profile p, oracle::parts const& parts, oracle const& ipv4address,
+                       std::uint32_t max_length)
+{
+    id_set out;
+    bool const strict = p == profile::strict;
+    // @constraint length-limit
+    if (input.size() > max_length) require(out, diag_id::input_too_long);
+    port_range(parts.port, out);
+    if (strict && parts.host && !parts.host->empty() && parts.host->front() != '[' &&
+        !ipv4address.matches(*parts.host)) {
+        numeric_host(*parts.host, ipv4address, out);
+        dns_label_length(*parts.host, out);
+        dns_name_length(*parts.host, out);
+        dns_label_hyphen(*parts.host, out);
+    }
+    // numeric-host, dot-segment-depth and decoded-traversal are warnings in rfc3986, and so is
+    // decoded-control for the controls other than NUL, CR and LF.
+    decoded_control(parts.user, strict, out);
+    decoded_control(parts.password, strict, out);
+    decoded_control(parts.userinfo, strict, out);
+    decoded_control(parts.host, strict, out);
+    decoded_control(parts.path, strict, out);
+    if (strict && parts.path) {
+        dot_segment_depth(*parts.path, out);
+        decoded_traversal(*parts.path, out);
+    }
+    // typecode-last: in strict the grammar itself places the typecode (path.raw-semicolon is
+    // "syntax"); in rfc3986 it only decides what the typecode is, never the verdict.
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The judge
+// ---------------------------------------------------------------------------------------------
+
+verdict judge(std::string_view input, profile p, oracle_set const& o, std::uint32_t max_length)
+{
+    verdict v;
+    oracle const& re = o.of(p);
+    ftpuri::parse_options options;
+    options.syntax = p;
+    options.max_length = max_length;
+    ftpuri::parse_result const r = ftpuri::parse(input, options);
+    v.scanner = r.has_value();
+    if (!v.scanner) v.error = r.error().id;
+
+    v.oracle = re.matches(input);
+    if (!v.oracle) {
+        // The oracle rejects: so must the scanner, with an error of any class but never_error.
+        v.agrees = !v.scanner && classify(*v.error) != nullptr &&
+                   (classify(*v.error)->cls == id_class::syntax || classify(*v.error)->cls == id_class::constraint);
+        return v;
+    }
+    oracle::parts parts;
+    // In rfc3986 the constraints that are errors need a port (after a ":") or an escape (a
+    // "%"); without either, no part can violate one, and the costly capturing match is skipped.
+    if (p == profile::strict || input.find_first_of("%:", 6) != std::string_view::npos) (void)re.match(input, parts);
+    v.required = required_errors(input, p, parts, o.ipv4address, max_length);
+    if (v.required.none()) {
+        v.agrees = v.scanner;
+    } else {
+        v.agrees = !v.scanner && v.required.test(static_cast<std::size_t>(*v.error));
+    }
+    return v;
+}
+
+std::string printable(std::string_view s)
+{
+    std::string out;
+    for (char c : s) {
+        auto const u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u >= 0x7F || c == '\\' || c == '"') {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02X", u);
+            out += buf;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string describe(std::string_view input, profile p, verdict const& v)
+{
+    std::string out(ftpuri::to_string(p));
+    out.append(" \"").append(printable(input)).append("\": oracle ").append(v.oracle ? "matches" : "rejects");
+    out.append(", scanner ");
+    if (v.scanner) {
+        out.append("accepts");
+    } else {
+        out.append("rejects with ").append(ftpuri::info(*v.error).name);
+    }
+    if (v.required.any()) {
+        out.append(", constraints require one of");
+        for (std::size_t i = 0; i < ftpuri::diag_catalogue.size(); ++i)
+            if (v.required.test(i)) out.append(" ").append(ftpuri::diag_catalogue[i].name);
+    }
+    return out;
+}
+
+} // namespace ftpuri_oracle
