@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "ftpuri/ftpuri.hpp"
+#include "guarded_buffer.hpp"
 #include "peer_records.hpp"
 #include "strcat.hpp"
 #include "uri_expect.hpp"
@@ -211,21 +212,7 @@ std::string describe_status(canonical_result const& r)
     return "?";
 }
 
-// A buffer with guard bytes on both sides of the span handed to canonicalize_into().
-struct guarded {
-    explicit guarded(std::size_t size) : bytes(size + 2 * guard, fill) {}
-    std::span<char> span() { return {bytes.data() + guard, bytes.size() - 2 * guard}; }
-    std::string_view written(std::size_t n) const { return {bytes.data() + guard, n}; }
-    bool intact() const
-    {
-        for (std::size_t i = 0; i < guard; ++i)
-            if (bytes[i] != fill || bytes[bytes.size() - 1 - i] != fill) return false;
-        return true;
-    }
-    static constexpr std::size_t guard = 16;
-    static constexpr char fill = '\x5A';
-    std::vector<char> bytes;
-};
+using ftpuri_test::guarded;
 
 // canonicalize_into() into a buffer of canonical_size_bound(), guarded on both sides.
 void check_bound_buffer(ftpuri::uri_view const& view, std::string_view expected, canonical_options const& options)

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ftpuri/ftpuri.hpp"
+#include "guarded_buffer.hpp"
 #include "peer_records.hpp"
 #include "strcat.hpp"
 
@@ -36,21 +37,7 @@ parse_options in(profile p)
     return o;
 }
 
-// A buffer with guard bytes on both sides of the span handed to resolve().
-struct guarded {
-    explicit guarded(std::size_t size) : bytes(size + 2 * guard, fill) {}
-    std::span<char> span() { return {bytes.data() + guard, bytes.size() - 2 * guard}; }
-    std::string_view written(std::size_t n) const { return {bytes.data() + guard, n}; }
-    bool intact() const
-    {
-        for (std::size_t i = 0; i < guard; ++i)
-            if (bytes[i] != fill || bytes[bytes.size() - 1 - i] != fill) return false;
-        return true;
-    }
-    static constexpr std::size_t guard = 16;
-    static constexpr char fill = '\x5A';
-    std::vector<char> bytes;
-};
+using ftpuri_test::guarded;
 
 // Resolves `ref` against `base` (valid in `p`) every way there is and checks the target.
 void check_resolve(std::string_view base, profile p, std::string_view ref, std::string_view target)

@@ -1,0 +1,27 @@
+// tests/guarded_buffer.hpp: an output buffer with guard bytes on both sides, so that a test can
+// tell that a function writing into a caller's span never wrote past either end.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace ftpuri_test {
+
+struct guarded {
+    explicit guarded(std::size_t size) : bytes(size + 2 * guard, fill) {}
+    std::span<char> span() { return {bytes.data() + guard, bytes.size() - 2 * guard}; }
+    std::string_view written(std::size_t n) const { return {bytes.data() + guard, n}; }
+    bool intact() const
+    {
+        for (std::size_t i = 0; i < guard; ++i)
+            if (bytes[i] != fill || bytes[bytes.size() - 1 - i] != fill) return false;
+        return true;
+    }
+    static constexpr std::size_t guard = 16;
+    static constexpr char fill = '\x5A';
+    std::vector<char> bytes;
+};
+
+} // namespace ftpuri_test
