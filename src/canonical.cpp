@@ -11,28 +11,19 @@
 #include "ftpuri/pct.hpp"
 #include "idna.hpp"
 #include "ipv6.hpp"
+#include "span_writer.hpp"
 #include "text.hpp"
 
 namespace ftpuri {
 
 namespace {
 
-// Writes into the caller's span and keeps counting past its end, so that a too-small buffer
-// still learns the size it needs.
-class writer {
+// The canonical form's output: span_writer plus the spellings of tokens and numbers.
+class writer : public span_writer {
 public:
-    explicit writer(std::span<char> out) noexcept : out_(out) {}
+    using span_writer::put;
+    using span_writer::span_writer;
 
-    void put(char c) noexcept
-    {
-        if (n_ < out_.size()) out_[n_] = c;
-        ++n_;
-    }
-    void put(std::string_view s) noexcept
-    {
-        if (n_ < out_.size()) std::memcpy(out_.data() + n_, s.data(), std::min(s.size(), out_.size() - n_));
-        n_ += s.size();
-    }
     void put(token t) noexcept
     {
         if (!t.encoded) {
@@ -60,18 +51,6 @@ public:
         while (n > 0)
             put(digits[--n]);
     }
-
-    [[nodiscard]] std::size_t size() const noexcept { return n_; }
-    [[nodiscard]] std::size_t capacity() const noexcept { return out_.size(); }
-    [[nodiscard]] bool fits() const noexcept { return n_ <= out_.size(); }
-    [[nodiscard]] char* data() noexcept { return out_.data(); }
-
-    // Counts `n` bytes that were written directly into data() (or did not fit).
-    void advance(std::size_t n) noexcept { n_ += n; }
-
-private:
-    std::span<char> out_;
-    std::size_t n_ = 0;
 };
 
 // RFC 5952 text of an IP-literal's address (the text between the brackets).
@@ -179,9 +158,8 @@ canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, can
         // Written right to left into its place, its size known first: no scratch space, so a
         // buffer of exactly the canonical size suffices.
         std::size_t const at = w.size();
-        std::size_t const capacity = w.fits() ? w.capacity() : 0;
         w.advance(write_kept_segments([&] { return canonical_segments(uri.path()); }, normalized_segment_size,
-                                      write_normalized_segment, w.data(), at, capacity));
+                                      write_normalized_segment, w.data(), at, w.capacity()));
     }
 
     if (uri.typecode() != '\0') {

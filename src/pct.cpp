@@ -1,11 +1,9 @@
 // src/pct.cpp: percent-decoding into a caller's buffer.
 #include "ftpuri/pct.hpp"
 
-namespace ftpuri {
+#include "text.hpp"
 
-namespace {
-constexpr char upper_hex[] = "0123456789ABCDEF";
-}
+namespace ftpuri {
 
 encode_result percent_encode_into(std::string_view in, encode_set set, std::span<char> out) noexcept
 {
@@ -19,8 +17,8 @@ encode_result percent_encode_into(std::string_view in, encode_set set, std::span
         } else {
             auto const b = static_cast<unsigned char>(c);
             out[n++] = '%';
-            out[n++] = upper_hex[b >> 4];
-            out[n++] = upper_hex[b & 0xF];
+            out[n++] = upper_hex_digit(b >> 4U);
+            out[n++] = upper_hex_digit(b & 0xFU);
         }
     }
     return {true, n};

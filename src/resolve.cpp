@@ -7,6 +7,7 @@
 #include "dot_segments.hpp"
 #include "ftpuri/charset.hpp"
 #include "ftpuri/parse.hpp"
+#include "span_writer.hpp"
 
 namespace ftpuri {
 
@@ -86,36 +87,21 @@ int literal_dots(std::string_view segment) noexcept
     return 0;
 }
 
-class writer {
+class writer : public span_writer {
 public:
-    explicit writer(std::span<char> out) noexcept : out_(out) {}
-    void put(std::string_view s) noexcept
-    {
-        if (n_ < out_.size()) std::memcpy(out_.data() + n_, s.data(), std::min(s.size(), out_.size() - n_));
-        n_ += s.size();
-    }
-    [[nodiscard]] std::size_t size() const noexcept { return n_; }
-    [[nodiscard]] bool fits() const noexcept { return n_ <= out_.size(); }
-    [[nodiscard]] std::size_t capacity() const noexcept { return fits() ? out_.size() : 0; }
-    char* data() noexcept { return out_.data(); }
-    void truncate(std::size_t n) noexcept { n_ = n; }
-    void advance(std::size_t n) noexcept { n_ += n; }
+    using span_writer::span_writer;
 
     // A rooted path with its dot-segments removed, written in place at its exact size.
     template <class Source>
     void put_without_dot_segments(Source source) noexcept
     {
         auto const kept = [source] { return kept_segments_backward(source, literal_dots); };
-        auto const size = [](std::string_view segment) { return segment.size(); };
+        auto const length = [](std::string_view segment) { return segment.size(); };
         auto const copy = [](std::string_view segment, char* to) {
             if (!segment.empty()) std::memcpy(to, segment.data(), segment.size());
         };
-        advance(write_kept_segments(kept, size, copy, data(), n_, capacity()));
+        advance(write_kept_segments(kept, length, copy, data(), size(), capacity()));
     }
-
-private:
-    std::span<char> out_;
-    std::size_t n_ = 0;
 };
 
 } // namespace
