@@ -97,6 +97,9 @@ constexpr std::array id_rows = {
     id_row{"interop.edge-whitespace", W, {}},
     id_row{"interop.encoded-dot-segment", W, {}},
     id_row{"interop.host-percent-encoded", W, {}},
+    id_row{"host.ip-address", W, {}},
+    id_row{"userinfo.present", W, {}},
+    id_row{"port.non-default", W, {}},
 };
 
 constexpr std::array<std::string_view, 10> constraint_names = {

@@ -16,6 +16,27 @@ void append_error(diagnostic_list& out, diagnostic const& error, std::optional<d
     if (note) out.push({*note, severity::note, error.where, error.offset, error.length});
 }
 
+// The opt-in rules asked for, checked on the parsed view. `base` is where the view's bytes
+// begin in the input (the lenient profile may have trimmed some); offsets are the input's.
+void report_opt_in(uri_view const& uri, std::string_view input, diag_set const& rules, diagnostic_list& out) noexcept
+{
+    auto const base = static_cast<std::uint32_t>(uri.buffer().data() - input.data());
+    uri_view::offsets const at = uri.raw_offsets();
+    auto warn = [&](diag_id id, component where, std::uint32_t begin, std::uint32_t end) {
+        if (rules.contains(id)) out.push({id, severity::warning, where, base + begin, end - begin});
+    };
+    host_kind const kind = uri.host_type();
+    if (kind == host_kind::ipv4 || kind == host_kind::ipv6 || kind == host_kind::ipvfuture)
+        warn(diag_id::host_ip_address, component::host, at.host_begin, at.host_end);
+    if (uri.has_userinfo()) {
+        std::uint32_t const end = uri.has_password() ? at.password_end : at.user_end;
+        warn(diag_id::userinfo_present, component::user, at.user_begin, end);
+    }
+    // An empty port, and :21 in any spelling, mean port 21: they have warnings of their own.
+    if (uri.has_port() && uri.effective_port() != 21)
+        warn(diag_id::port_non_default, component::port, at.port_begin, at.port_end);
+}
+
 } // namespace
 
 parse_result parse(std::string_view input, parse_options const& options) noexcept
@@ -31,7 +52,11 @@ parse_result parse(std::string_view input, parse_options const& options) noexcep
 parse_result parse(std::string_view input, parse_options const& options, diagnostic_list& out) noexcept
 {
     scanner<collect_warnings, true> s(input, options, {&out});
-    if (s.run()) return parse_result::success(s.view());
+    if (s.run()) {
+        if (!options.opt_in.empty()) [[unlikely]]
+            report_opt_in(s.view(), input, options.opt_in, out);
+        return parse_result::success(s.view());
+    }
     append_error(out, s.error(), s.note());
     return parse_result::failure(s.error());
 }

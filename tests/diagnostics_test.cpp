@@ -382,7 +382,10 @@ void check(expectation const& e)
     std::optional<diag_id> const id = ftpuri::find_diag(e.name);
     ASSERT_TRUE(id.has_value()) << "no such id in diag_catalogue";
 
-    parse_options const options{e.syntax, e.max_length};
+    // Opt-in rules on, so that their rows are checked like the others; the test "opt_in" below
+    // checks that they stay silent unless asked for.
+    parse_options options{e.syntax, e.max_length};
+    options.opt_in = ftpuri::diag_set::opt_in_rules();
     diagnostic_list list;
     ftpuri::parse_result const r = ftpuri::parse(std::string_view(e.input), options, list);
     std::string const got = describe(list);
@@ -496,6 +499,52 @@ TEST(diagnostics_md, a_dash_means_the_id_does_not_occur_in_that_profile)
         }
     }
     EXPECT_GT(dashes, 0U);
+}
+
+// An opt-in rule is a policy, not a fault: its row says so, the example reports it only when it
+// is enabled, and enabling one rule reports no other.
+TEST(opt_in, reported_only_when_enabled_and_documented_as_opt_in)
+{
+    std::size_t opt_in_rows = 0;
+    for (doc_row const& row : doc().rows) {
+        auto const id = ftpuri::find_diag(row.name);
+        if (!id || !row.problem.empty()) continue;
+        bool const opt_in = ftpuri::info(*id).opt_in;
+        EXPECT_EQ(row.why.rfind("Opt-in", 0) == 0, opt_in)
+            << row.name << ": the why column of an opt-in rule, and only of one, begins with \"Opt-in\"";
+        if (!opt_in) continue;
+        ++opt_in_rows;
+        for (profile p : all_profiles) {
+            diagnostic_list off;
+            (void)ftpuri::parse(std::string_view(row.input), parse_options{p}, off);
+            EXPECT_FALSE(off.contains(*id)) << row.name << " reported without being enabled: " << describe(off);
+            parse_options options{p};
+            options.opt_in.insert(*id);
+            diagnostic_list on;
+            ASSERT_TRUE(ftpuri::parse(std::string_view(row.input), options, on).has_value()) << describe(on);
+            EXPECT_TRUE(on.contains(*id)) << row.name << " in " << profile_name(p) << ": " << describe(on);
+            for (auto const& other : ftpuri::diag_catalogue) {
+                if (other.opt_in && other.id != *id) {
+                    EXPECT_FALSE(on.contains(other.id)) << describe(on);
+                }
+            }
+        }
+    }
+    EXPECT_EQ(opt_in_rows, 3U);
+}
+
+TEST(opt_in, diag_set_holds_exactly_the_catalogue_rows_marked_opt_in)
+{
+    ftpuri::diag_set const set = ftpuri::diag_set::opt_in_rules();
+    for (auto const& row : ftpuri::diag_catalogue)
+        EXPECT_EQ(set.contains(row.id), row.opt_in) << row.name;
+    ftpuri::diag_set some{diag_id::host_empty, diag_id::port_non_default};
+    EXPECT_TRUE(some.contains(diag_id::port_non_default));
+    some.erase(diag_id::port_non_default);
+    EXPECT_FALSE(some.contains(diag_id::port_non_default));
+    EXPECT_TRUE(some.contains(diag_id::host_empty));
+    EXPECT_FALSE(some.empty());
+    EXPECT_TRUE(ftpuri::diag_set{}.empty());
 }
 
 TEST(diagnostics_md, strict_column_matches_catalogue_severity)
@@ -768,6 +817,9 @@ extra_case const extra_cases[] = {
     {R, "interop.encoded-dot-segment", "ftp://h/%2e/", 8, 3, W},
     {R, "interop.host-percent-encoded", "ftp://a%2Db/", 7, 3, W},
     {S, "interop.host-percent-encoded", "ftp://a%2Eb/", 7, 3, N},
+    {L, "host.ip-address", "ftp://[2001:DB8::1]:2121/", 6, 13, W},
+    {R, "userinfo.present", "ftp://anonymous@h/", 6, 9, W},
+    {S, "port.non-default", "ftp://h:0990/", 8, 4, W},
 
     // The lenient profile: strict's grammar, its repairs reported as warnings, the safety
     // rules that rfc3986 relaxes relaxed too; what it cannot repair stays an error.
@@ -852,8 +904,10 @@ TEST(diagnostics_md, every_severity_column_holds)
             std::optional<severity> const level = row.level_in(p);
             if (!level || p == row.example_profile()) continue; // "—", or checked row by row above
             SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line << ", " << profile_name(p));
+            parse_options options{p};
+            options.opt_in = ftpuri::diag_set::opt_in_rules();
             diagnostic_list list;
-            (void)ftpuri::parse(std::string_view(row.input), parse_options{p}, list);
+            (void)ftpuri::parse(std::string_view(row.input), options, list);
             if (list.contains(*id)) {
                 ++by_example;
                 check({row.name, p, row.input, row.offset, row.length, *level});

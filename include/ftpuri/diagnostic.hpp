@@ -17,6 +17,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -116,6 +117,10 @@ enum class diag_id : std::uint8_t {
     interop_edge_whitespace,      // interop.edge-whitespace
     interop_encoded_dot_segment,  // interop.encoded-dot-segment
     interop_host_percent_encoded, // interop.host-percent-encoded
+    // opt-in rules: policies, not faults; reported only when parse_options::opt_in holds them
+    host_ip_address,  // host.ip-address
+    userinfo_present, // userinfo.present
+    port_non_default, // port.non-default
 };
 
 struct diag_info {
@@ -124,6 +129,9 @@ struct diag_info {
     severity level;        // in the strict profile
     std::string_view message;
     std::string_view hint;
+    // Off unless asked for (parse_options::opt_in, ftpuri-check --enable): a policy that some
+    // users want (no IP addresses in a mirror list), not something wrong with the URI.
+    bool opt_in = false;
 };
 
 // Keep in sync with diag_id: the static_assert below checks the order.
@@ -267,6 +275,13 @@ inline constexpr std::array diag_catalogue = {
     diag_info{diag_id::interop_host_percent_encoded, "interop.host-percent-encoded", severity::note,
               "WHATWG parsers decode and IDNA-map a percent-encoded host; Boost.URL keeps it as a reg-name",
               "write the host in its ASCII (xn--) form"},
+    diag_info{diag_id::host_ip_address, "host.ip-address", severity::warning, "host is an IP address, not a name",
+              "lists and configurations outlive addresses; use the server's DNS name", true},
+    diag_info{diag_id::userinfo_present, "userinfo.present", severity::warning, "user information in the URI",
+              "keep account names out of shared lists; let the client log in anonymously or configure the user",
+              true},
+    diag_info{diag_id::port_non_default, "port.non-default", severity::warning, "port other than ftp's 21",
+              "firewalls and proxies expect 21; make sure this port is meant", true},
 };
 
 namespace detail {
@@ -278,7 +293,7 @@ constexpr bool catalogue_in_enum_order() noexcept
 }
 } // namespace detail
 static_assert(detail::catalogue_in_enum_order(), "diag_catalogue rows must follow diag_id's order");
-static_assert(static_cast<std::size_t>(diag_id::interop_host_percent_encoded) + 1 == diag_catalogue.size(),
+static_assert(static_cast<std::size_t>(diag_id::port_non_default) + 1 == diag_catalogue.size(),
               "every diag_id needs a row in diag_catalogue");
 
 [[nodiscard]] constexpr diag_info const& info(diag_id id) noexcept
@@ -293,6 +308,39 @@ static_assert(static_cast<std::size_t>(diag_id::interop_host_percent_encoded) + 
         if (row.name == name) return row.id;
     return std::nullopt;
 }
+
+// A set of diagnostic ids, one bit each: which opt-in rules to report, which ids to hide.
+class diag_set {
+public:
+    constexpr diag_set() noexcept = default;
+    constexpr diag_set(std::initializer_list<diag_id> ids) noexcept
+    {
+        for (diag_id id : ids)
+            insert(id);
+    }
+
+    constexpr void insert(diag_id id) noexcept { bits_[index(id) / 64] |= mask(id); }
+    constexpr void erase(diag_id id) noexcept { bits_[index(id) / 64] &= ~mask(id); }
+    [[nodiscard]] constexpr bool contains(diag_id id) const noexcept { return (bits_[index(id) / 64] & mask(id)) != 0; }
+    [[nodiscard]] constexpr bool empty() const noexcept { return bits_[0] == 0 && bits_[1] == 0; }
+    friend constexpr bool operator==(diag_set const&, diag_set const&) noexcept = default;
+
+    // Every id whose catalogue row is opt_in.
+    [[nodiscard]] static constexpr diag_set opt_in_rules() noexcept
+    {
+        diag_set all;
+        for (auto const& row : diag_catalogue)
+            if (row.opt_in) all.insert(row.id);
+        return all;
+    }
+
+private:
+    static constexpr std::size_t index(diag_id id) noexcept { return static_cast<std::size_t>(id); }
+    static constexpr std::uint64_t mask(diag_id id) noexcept { return std::uint64_t{1} << (index(id) % 64); }
+    static_assert(diag_catalogue.size() <= 128, "diag_set holds one bit per diag_id");
+
+    std::array<std::uint64_t, 2> bits_{};
+};
 
 [[nodiscard]] std::string_view to_string(severity s) noexcept;
 [[nodiscard]] std::string_view to_string(component c) noexcept;

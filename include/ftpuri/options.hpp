@@ -5,6 +5,8 @@
 #include <optional>
 #include <string_view>
 
+#include "ftpuri/diagnostic.hpp"
+
 namespace ftpuri {
 
 // Which grammar to accept; PRODUCT.md's "Syntax profiles". The seeds disagree, so the caller
@@ -26,6 +28,10 @@ inline constexpr std::uint32_t max_length_cap = 0xFFFF'FFFE;
 struct parse_options {
     profile syntax = profile::strict;
     std::uint32_t max_length = default_max_length;
+    // Opt-in rules to report as warnings (diag_info::opt_in; diag_set::opt_in_rules() is all of
+    // them). They are checked on the parsed view, so only parse() with a diagnostic_list
+    // reports them; they never make a URI invalid.
+    diag_set opt_in{};
 };
 
 } // namespace ftpuri
