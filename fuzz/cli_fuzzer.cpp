@@ -4,15 +4,21 @@
 // The input is a file's contents. It is read with line_reader and checked line by line in
 // each profile, and:
 //   - JSON Lines: one output line per input line, each a JSON object (RapidJSON parses it,
-//     validating UTF-8) with exactly the keys input, line, valid, canonical, diagnostics, in
-//     that order; "input" is the line with its password masked and its non-UTF-8 bytes
+//     validating UTF-8) with exactly the keys file, input, line, valid, canonical, diagnostics,
+//     in that order; "input" is the line with its password masked and its non-UTF-8 bytes
 //     replaced; "line" counts from 1; "valid" is parse()'s verdict; "canonical" is null for an
 //     invalid line and the canonical form with its password masked for a valid one; every
 //     diagnostic has a known id, a severity, an offset and length within the line and the
 //     catalogue's message, and there is an error iff the line is invalid;
-//   - the text format: every output line is a report "NAME:LINE:..." or a "  hint: " line;
+//   - the text format: each report is a header "NAME:LINE:...", then perhaps the echoed line
+//     (no control byte in it: an input cannot drive the terminal) and a caret line, then a
+//     "  hint: " line;
+//   - SARIF: each result is a JSON object with a known ruleId and a region whose columns
+//     start at 1 and do not run backwards;
 //   - --fix: the canonical form of each valid line, one per line.
-// The number of lines is checked against an independent count, which tests line_reader too.
+// The number of lines is checked against an independent count, which tests line_reader too, and
+// reading with a small cap keeps the same lines' prefixes and counts their whole lengths.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -65,6 +71,24 @@ std::vector<std::string> read_lines(std::string_view input)
         expected += c == '\n' ? 1U : 0U;
     if (input.back() != '\n') ++expected;
     FUZZ_CHECK(lines.size() == expected, input);
+
+    // The same lines through a 5-byte cap: each kept part is a prefix, each length the whole.
+    std::string copy2(input);
+    std::FILE* const capped = fmemopen(copy2.data(), copy2.size(), "rb");
+    FUZZ_CHECK(capped != nullptr, input);
+    cli::line_reader capped_reader(capped);
+    std::string kept;
+    cli::line_info info{};
+    std::size_t n = 0;
+    while (capped_reader.next(kept, info, 5)) {
+        FUZZ_CHECK(n < lines.size(), input);
+        FUZZ_CHECK(info.length == lines[n].size() && info.kept == std::min<std::size_t>(5, lines[n].size()), input);
+        FUZZ_CHECK(kept == std::string_view(lines[n]).substr(0, 5), input);
+        kept.clear();
+        ++n;
+    }
+    FUZZ_CHECK(n == lines.size(), input);
+    static_cast<void>(std::fclose(capped));
     return lines;
 }
 
@@ -100,10 +124,11 @@ void check_json_line(std::string_view input, std::string_view json, std::string_
     d.Parse<rapidjson::kParseValidateEncodingFlag>(json.data(), json.size());
     FUZZ_CHECK_DETAIL(!d.HasParseError(), input,
                       std::string(rapidjson::GetParseError_En(d.GetParseError())) + ": " + std::string(json));
-    FUZZ_CHECK_DETAIL(d.IsObject() && d.MemberCount() == 5, input, json);
-    char const* const keys[] = {"input", "line", "valid", "canonical", "diagnostics"};
-    for (rapidjson::SizeType k = 0; k < 5; ++k) // by index: RapidJSON's iterators trip -Wambiguous-reversed-operator
+    FUZZ_CHECK_DETAIL(d.IsObject() && d.MemberCount() == 6, input, json);
+    char const* const keys[] = {"file", "input", "line", "valid", "canonical", "diagnostics"};
+    for (rapidjson::SizeType k = 0; k < 6; ++k) // by index: RapidJSON's iterators trip -Wambiguous-reversed-operator
         FUZZ_CHECK_DETAIL(as_view((d.MemberBegin() + k)->name) == keys[k], input, json);
+    FUZZ_CHECK_DETAIL(as_view(d["file"]) == origin_name, input, json);
 
     std::string expected_input;
     cli::append_utf8_sanitized(redacted(line), expected_input);
@@ -168,8 +193,54 @@ void check_text(std::string_view input, std::vector<std::string> const& lines, p
         bool const valid = checker.check({origin_name, i + 1, false}, lines[i]);
         FUZZ_CHECK(valid == validate(lines[i], options), input);
         std::string const prefix = std::string(origin_name) + ':' + std::to_string(i + 1) + ':';
-        for (std::string_view out : output_lines(input, checker.output()))
-            FUZZ_CHECK_DETAIL(out.starts_with(prefix) || out.starts_with("  hint: "), input, out);
+        std::vector<std::string_view> const out = output_lines(input, checker.output());
+        std::size_t k = 0;
+        while (k < out.size()) {
+            FUZZ_CHECK_DETAIL(out[k].starts_with(prefix), input, out[k]);
+            ++k;
+            if (k < out.size() && !out[k].starts_with("  hint: ")) {
+                for (char c : out[k]) {
+                    auto const b = static_cast<unsigned char>(c);
+                    FUZZ_CHECK_DETAIL(b >= 0x20 && b != 0x7F, input, out[k]);
+                }
+                FUZZ_CHECK(k + 1 < out.size(), input);
+                std::string_view const caret = out[k + 1];
+                std::size_t const at = caret.find_first_not_of(' ');
+                FUZZ_CHECK_DETAIL(at != std::string_view::npos && caret[at] == '^' &&
+                                      caret.find_first_not_of('~', at + 1) == std::string_view::npos,
+                                  input, caret);
+                k += 2;
+            }
+            FUZZ_CHECK(k < out.size() && out[k].starts_with("  hint: "), input);
+            ++k;
+        }
+    }
+}
+
+// SARIF: one result per line of output, each a JSON object after its leading ','.
+void check_sarif(std::string_view input, std::vector<std::string> const& lines, parse_options const& options)
+{
+    check_settings settings;
+    settings.parse = options;
+    settings.format = output_format::sarif;
+    line_checker checker(settings);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        checker.clear_output();
+        static_cast<void>(checker.check({origin_name, i + 1, false}, lines[i]));
+        for (std::string_view result : output_lines(input, checker.output())) {
+            FUZZ_CHECK_DETAIL(result.starts_with(','), input, result);
+            result.remove_prefix(1);
+            rapidjson::Document d;
+            d.Parse<rapidjson::kParseValidateEncodingFlag>(result.data(), result.size());
+            FUZZ_CHECK_DETAIL(!d.HasParseError() && d.IsObject(), input, result);
+            FUZZ_CHECK_DETAIL(d.HasMember("ruleId") && d["ruleId"].IsString() &&
+                                  find_diag(as_view(d["ruleId"])).has_value(),
+                              input, result);
+            rapidjson::Value const& region = d["locations"][0]["physicalLocation"]["region"];
+            FUZZ_CHECK_DETAIL(region["startLine"].GetUint64() == i + 1, input, result);
+            FUZZ_CHECK_DETAIL(region["startColumn"].GetUint() >= 1, input, result);
+            FUZZ_CHECK_DETAIL(region["endColumn"].GetUint() >= region["startColumn"].GetUint(), input, result);
+        }
     }
 }
 
@@ -179,7 +250,7 @@ void check_fix(std::string_view input, std::vector<std::string> const& lines, pa
     check_settings settings;
     settings.parse = options;
     settings.format = output_format::text;
-    settings.fix = true;
+    settings.fix = cli::fix_mode::print;
     line_checker checker(settings);
     std::vector<std::string> expected;
     for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -202,6 +273,7 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
         parse_options const options{p, default_max_length};
         check_json(input, lines, options);
         check_text(input, lines, options);
+        check_sarif(input, lines, options);
         check_fix(input, lines, options);
     }
     return 0;

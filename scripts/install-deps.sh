@@ -18,6 +18,8 @@ packages=(
   liburiparser-dev libboost-url1.81-dev libcurl4-openssl-dev
   # SARIF schema validation in the tests
   python3-jsonschema
+  # man page lint in the tests (groff -man -ww)
+  groff-base
 )
 
 missing=()

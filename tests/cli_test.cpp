@@ -1,7 +1,8 @@
 // ftpuri-check, run as a process: its exact output and exit codes.
 //
-// Expected diagnostic lines are built from the library's catalogue (message, hint, id), so the
-// tests pin the CLI's format and the offsets, not the catalogue's wording.
+// Expected diagnostics are built from the library's catalogue (message, hint, id), with the
+// echoed input and its caret written out, so the tests pin the CLI's format, the offsets and the
+// echo, not the catalogue's wording.
 #include <gtest/gtest.h>
 
 #ifdef FTPURI_CHECK_EXE
@@ -107,15 +108,63 @@ protected:
     std::filesystem::path dir_;
 };
 
-// "NAME:LINE:COL: SEVERITY: MESSAGE [ID]\n  hint: HINT\n", from the catalogue.
+// The input line a text diagnostic echoes under its header, and the caret line under it: `column`
+// spaces, '^', then `width - 1` '~'. Columns are the echo's, not the input's bytes: a password
+// reads "****", a control byte or a byte that is not UTF-8 "<XX>", a UTF-8 character one column.
+struct excerpt {
+    std::string echo;
+    std::size_t column = 0;
+    std::size_t width = 1;
+};
+
+// One diagnostic in the text format, with its message, id and hint from the catalogue:
+//
+//     NAME:LINE:COL: SEVERITY: MESSAGE [ID]
+//     ECHO
+//     CARET
+//       hint: HINT
 std::string text_diag(std::string_view name, std::uint64_t line, std::uint64_t col, diag_id id,
-                      std::string_view severity)
+                      std::string_view severity, excerpt const& source)
 {
     ftpuri::diag_info const& i = ftpuri::info(id);
     std::ostringstream s;
     s << name << ':' << line << ':' << col << ": " << severity << ": " << i.message << " [" << i.name << "]\n";
-    if (!i.hint.empty()) s << "  hint: " << i.hint << '\n';
+    s << source.echo << '\n';
+    s << std::string(source.column, ' ') << '^' << std::string(source.width > 1 ? source.width - 1 : 0, '~') << '\n';
+    s << "  hint: " << i.hint << '\n';
     return s.str();
+}
+
+// A note about the same bytes as the diagnostic just before it: the header and the hint, the
+// excerpt is not repeated.
+std::string text_note_same_bytes(std::string_view name, std::uint64_t line, std::uint64_t col, diag_id id)
+{
+    ftpuri::diag_info const& i = ftpuri::info(id);
+    std::ostringstream s;
+    s << name << ':' << line << ':' << col << ": note: " << i.message << " [" << i.name << "]\n";
+    s << "  hint: " << i.hint << '\n';
+    return s.str();
+}
+
+// What a run found, as its summary line counts it.
+struct totals {
+    std::uint64_t inputs = 0;
+    std::uint64_t invalid = 0;
+    std::uint64_t errors = 0;
+    std::uint64_t warnings = 0;
+    std::uint64_t notes = 0;
+};
+
+// The text format's last line (stdout, or stderr with --fix; none with --quiet):
+// "ftpuri-check: N inputs, M invalid; E errors, W warnings, K notes".
+std::string summary(totals const& t)
+{
+    auto count = [](std::uint64_t n, std::string_view one, std::string_view many) {
+        return std::to_string(n) + ' ' + std::string(n == 1 ? one : many);
+    };
+    return "ftpuri-check: " + count(t.inputs, "input", "inputs") + ", " + std::to_string(t.invalid) + " invalid; " +
+           count(t.errors, "error", "errors") + ", " + count(t.warnings, "warning", "warnings") + ", " +
+           count(t.notes, "note", "notes") + "\n";
 }
 
 std::vector<std::string> lines_of(std::string const& s)
@@ -159,8 +208,9 @@ rapidjson::Document parse_record(std::string const& line)
     if (!doc.IsObject()) return doc;
 
     std::vector<std::string> const keys = keys_of(doc);
-    EXPECT_EQ(keys, (std::vector<std::string>{"input", "line", "valid", "canonical", "diagnostics"})) << line;
-    if (keys.size() != 5) return doc;
+    EXPECT_EQ(keys, (std::vector<std::string>{"file", "input", "line", "valid", "canonical", "diagnostics"})) << line;
+    if (keys.size() != 6) return doc;
+    EXPECT_TRUE(doc["file"].IsString());
     EXPECT_TRUE(doc["input"].IsString());
     EXPECT_TRUE(doc["line"].IsUint64());
     EXPECT_TRUE(doc["valid"].IsBool());
@@ -210,11 +260,11 @@ std::vector<std::string> ids_of(rapidjson::Document const& doc)
 
 // --- arguments --------------------------------------------------------------------------------
 
-TEST_F(Cli, ValidArgumentPrintsNothingAndExitsZero)
+TEST_F(Cli, ValidArgumentsPrintOnlyTheSummaryAndExitZero)
 {
     run_result const r = run({"ftp://ftp.debian.org/debian/README", "ftp://ftp.gnu.org/gnu/;type=d"});
     EXPECT_EQ(r.exit_code, 0);
-    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.out, summary({.inputs = 2}));
     EXPECT_EQ(r.err, "");
 }
 
@@ -222,8 +272,10 @@ TEST_F(Cli, InvalidArgumentsAreNumberedAndReportedWithTheirHint)
 {
     run_result const r = run({"ftp://h/", "ftp://010.0.0.1/x", "ftp://host/a%0D%0ADELE%20x"});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, text_diag("<arg 2>", 1, 7, diag_id::host_numeric_ambiguous, "error") +
-                         text_diag("<arg 3>", 1, 13, diag_id::pct_forbidden_control, "error"));
+    EXPECT_EQ(r.out, text_diag("<arg 2>", 1, 7, diag_id::host_numeric_ambiguous, "error", {"ftp://010.0.0.1/x", 6, 9}) +
+                         text_diag("<arg 3>", 1, 13, diag_id::pct_forbidden_control, "error",
+                                   {"ftp://host/a%0D%0ADELE%20x", 12, 3}) +
+                         summary({.inputs = 3, .invalid = 2, .errors = 2}));
     EXPECT_EQ(r.err, "");
 }
 
@@ -231,30 +283,35 @@ TEST_F(Cli, WarningsArePrintedButKeepExitZero)
 {
     run_result const r = run({"ftp://FTP.example.org:21/pub/"});
     EXPECT_EQ(r.exit_code, 0);
-    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 7, diag_id::host_uppercase, "warning") +
-                         text_diag("<arg 1>", 1, 23, diag_id::port_default, "warning"));
+    std::string const echo = "ftp://FTP.example.org:21/pub/";
+    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 7, diag_id::host_uppercase, "warning", {echo, 6, 1}) +
+                         text_diag("<arg 1>", 1, 23, diag_id::port_default, "warning", {echo, 22, 2}) +
+                         summary({.inputs = 1, .warnings = 2}));
 }
 
 TEST_F(Cli, ArgumentsAfterDoubleDashAreUris)
 {
     run_result const r = run({"--", "-x", "--quiet"});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 1, diag_id::scheme_missing, "error") +
-                         text_diag("<arg 2>", 1, 1, diag_id::scheme_missing, "error"));
+    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 1, diag_id::scheme_missing, "error", {"-x", 0, 1}) +
+                         text_diag("<arg 2>", 1, 1, diag_id::scheme_missing, "error", {"--quiet", 0, 1}) +
+                         summary({.inputs = 2, .invalid = 2, .errors = 2}));
 }
 
 TEST_F(Cli, EmptyArgumentIsAnInput)
 {
     run_result const r = run({""});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 1, diag_id::input_empty, "error"));
+    // The echo of an empty input is an empty line, with the caret under where it would begin.
+    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 1, diag_id::input_empty, "error", {"", 0, 1}) +
+                         summary({.inputs = 1, .invalid = 1, .errors = 1}));
 }
 
 TEST_F(Cli, ArgumentsDoNotReadStdin)
 {
     run_result const r = run({"ftp://h/"}, "ftp://010.0.0.1/x\n");
     EXPECT_EQ(r.exit_code, 0);
-    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.out, summary({.inputs = 1}));
 }
 
 // --- files and stdin --------------------------------------------------------------------------
@@ -265,9 +322,11 @@ TEST_F(Cli, FilesAreReadInOrderWithLineNumbers)
     auto const b = file("b.txt", "ftp://h/\n\nftp://FTP.example.org/\n");
     run_result const r = run({"-f", a.string(), "--file", b.string()});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, text_diag(a.string(), 2, 7, diag_id::host_numeric_ambiguous, "error") +
-                         text_diag(b.string(), 2, 1, diag_id::input_empty, "error") +
-                         text_diag(b.string(), 3, 7, diag_id::host_uppercase, "warning"));
+    EXPECT_EQ(r.out,
+              text_diag(a.string(), 2, 7, diag_id::host_numeric_ambiguous, "error", {"ftp://010.0.0.1/x", 6, 9}) +
+                  text_diag(b.string(), 2, 1, diag_id::input_empty, "error", {"", 0, 1}) +
+                  text_diag(b.string(), 3, 7, diag_id::host_uppercase, "warning", {"ftp://FTP.example.org/", 6, 1}) +
+                  summary({.inputs = 5, .invalid = 2, .errors = 2, .warnings = 1}));
     EXPECT_EQ(r.err, "");
 }
 
@@ -276,15 +335,18 @@ TEST_F(Cli, ArgumentsComeBeforeFilesAndAUriAfterAFileIsAnArgument)
     auto const a = file("a.txt", "ftp://010.0.0.1/x\n");
     run_result const r = run({"-f", a.string(), "ftp://FTP.h/"});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, text_diag("<arg 1>", 1, 7, diag_id::host_uppercase, "warning") +
-                         text_diag(a.string(), 1, 7, diag_id::host_numeric_ambiguous, "error"));
+    EXPECT_EQ(r.out,
+              text_diag("<arg 1>", 1, 7, diag_id::host_uppercase, "warning", {"ftp://FTP.h/", 6, 1}) +
+                  text_diag(a.string(), 1, 7, diag_id::host_numeric_ambiguous, "error", {"ftp://010.0.0.1/x", 6, 9}) +
+                  summary({.inputs = 2, .invalid = 1, .errors = 1, .warnings = 1}));
 }
 
 TEST_F(Cli, StdinIsReadWhenThereIsNothingElse)
 {
     run_result const r = run({}, "ftp://h/\nftp://010.0.0.1/x\n");
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, text_diag("<stdin>", 2, 7, diag_id::host_numeric_ambiguous, "error"));
+    EXPECT_EQ(r.out, text_diag("<stdin>", 2, 7, diag_id::host_numeric_ambiguous, "error", {"ftp://010.0.0.1/x", 6, 9}) +
+                         summary({.inputs = 2, .invalid = 1, .errors = 1}));
 }
 
 TEST_F(Cli, DashFileIsStdin)
@@ -292,32 +354,35 @@ TEST_F(Cli, DashFileIsStdin)
     auto const a = file("a.txt", "ftp://FTP.h/\n");
     run_result const r = run({"-f", "-", "-f", a.string()}, "ftp://010.0.0.1/x");
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, text_diag("<stdin>", 1, 7, diag_id::host_numeric_ambiguous, "error") +
-                         text_diag(a.string(), 1, 7, diag_id::host_uppercase, "warning"));
+    EXPECT_EQ(r.out, text_diag("<stdin>", 1, 7, diag_id::host_numeric_ambiguous, "error", {"ftp://010.0.0.1/x", 6, 9}) +
+                         text_diag(a.string(), 1, 7, diag_id::host_uppercase, "warning", {"ftp://FTP.h/", 6, 1}) +
+                         summary({.inputs = 2, .invalid = 1, .errors = 1, .warnings = 1}));
 }
 
 TEST_F(Cli, EmptyStdinIsAllValid)
 {
     run_result const r = run({});
     EXPECT_EQ(r.exit_code, 0);
-    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.out, summary({}));
 }
 
 TEST_F(Cli, CrlfLinesLoseTheirCrAndNothingElse)
 {
     run_result const crlf = run({}, "ftp://h/a\r\nftp://h/b\r\n");
     EXPECT_EQ(crlf.exit_code, 0);
-    EXPECT_EQ(crlf.out, "");
+    EXPECT_EQ(crlf.out, summary({.inputs = 2}));
 
-    // A '\r' that does not end a line is a byte of the input; so are spaces (no trimming).
+    // A '\r' that does not end a line is a byte of the input (echoed as <0D>); so are spaces (no
+    // trimming). Each error comes with the note on how WHATWG parsers read it, at the same bytes.
     run_result const inner = run({}, "ftp://h/a\rb\n ftp://h/\nftp://h/\r");
     EXPECT_EQ(inner.exit_code, 1);
-    EXPECT_EQ(inner.out.find("<stdin>:1:10: error: " + std::string(ftpuri::info(diag_id::char_control).message)), 0u)
-        << inner.out;
-    EXPECT_NE(inner.out.find("<stdin>:2:1: error: "), std::string::npos) << inner.out;
-    EXPECT_NE(inner.out.find("<stdin>:3:9: error: " + std::string(ftpuri::info(diag_id::char_control).message)),
-              std::string::npos)
-        << inner.out;
+    EXPECT_EQ(inner.out, text_diag("<stdin>", 1, 10, diag_id::char_control, "error", {"ftp://h/a<0D>b", 9, 4}) +
+                             text_note_same_bytes("<stdin>", 1, 10, diag_id::interop_tab_newline) +
+                             text_diag("<stdin>", 2, 1, diag_id::char_space, "error", {" ftp://h/", 0, 1}) +
+                             text_note_same_bytes("<stdin>", 2, 1, diag_id::interop_edge_whitespace) +
+                             text_diag("<stdin>", 3, 9, diag_id::char_control, "error", {"ftp://h/<0D>", 8, 4}) +
+                             text_note_same_bytes("<stdin>", 3, 9, diag_id::interop_edge_whitespace) +
+                             summary({.inputs = 3, .invalid = 3, .errors = 3, .notes = 3}));
 }
 
 TEST_F(Cli, CrlfSplitAcrossTheReadersChunksIsStillOneLineEnd)
@@ -328,7 +393,7 @@ TEST_F(Cli, CrlfSplitAcrossTheReadersChunksIsStillOneLineEnd)
     ASSERT_EQ(input[65535], '\r');
     run_result const r = run({}, input);
     EXPECT_EQ(r.exit_code, 0);
-    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.out, summary({.inputs = 2}));
 }
 
 TEST_F(Cli, ManyLinesKeepTheirNumbers)
@@ -338,22 +403,32 @@ TEST_F(Cli, ManyLinesKeepTheirNumbers)
         input += i == 27183 ? "ftp://010.0.0.1/x\n" : "ftp://h/pub/file\n";
     run_result const r = run({}, input);
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, text_diag("<stdin>", 27183, 7, diag_id::host_numeric_ambiguous, "error"));
+    EXPECT_EQ(r.out,
+              text_diag("<stdin>", 27183, 7, diag_id::host_numeric_ambiguous, "error", {"ftp://010.0.0.1/x", 6, 9}) +
+                  summary({.inputs = 30000, .invalid = 1, .errors = 1}));
 }
 
 TEST_F(Cli, EmptyLineIsAnInput)
 {
     run_result const r = run({}, "ftp://h/\n\nftp://h/\n");
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, text_diag("<stdin>", 2, 1, diag_id::input_empty, "error"));
+    EXPECT_EQ(r.out, text_diag("<stdin>", 2, 1, diag_id::input_empty, "error", {"", 0, 1}) +
+                         summary({.inputs = 3, .invalid = 1, .errors = 1}));
 }
 
 TEST_F(Cli, MegabyteLineIsTooLong)
 {
+    // A line is read up to max_length + 1 bytes (65537 by default); the rest is skipped, but
+    // counted: input.too-long's length is the whole excess.
     std::string const line = "ftp://h/" + std::string(std::size_t{1024} * 1024, 'a');
+    std::size_t const kept = 65536 + 1;
     run_result const text = run({}, line + "\n");
     EXPECT_EQ(text.exit_code, 1);
-    EXPECT_EQ(text.out, text_diag("<stdin>", 1, 65537, diag_id::input_too_long, "error"));
+    // Too wide to echo whole: a window that begins 40 columns before the caret and ends with the
+    // bytes kept, cut on both sides, so marked "..." on both sides: the line goes on after it.
+    std::string const window = "..." + std::string(40 + 1, 'a') + "...";
+    EXPECT_EQ(text.out, text_diag("<stdin>", 1, 65537, diag_id::input_too_long, "error", {window, 3 + 40, 1}) +
+                            summary({.inputs = 1, .invalid = 1, .errors = 1}));
 
     run_result const json = run({"--format=json"}, line + "\nftp://h/\n");
     EXPECT_EQ(json.exit_code, 1);
@@ -361,10 +436,11 @@ TEST_F(Cli, MegabyteLineIsTooLong)
     ASSERT_EQ(records.size(), 2u);
     rapidjson::Document const doc = parse_record(records[0]);
     ASSERT_TRUE(doc.IsObject());
-    EXPECT_EQ(json_string(doc["input"]), line);
+    EXPECT_EQ(json_string(doc["input"]), line.substr(0, kept)); // what was read of it
     EXPECT_FALSE(doc["valid"].GetBool());
     EXPECT_EQ(ids_of(doc), std::vector<std::string>{"input.too-long"});
     EXPECT_EQ(doc["diagnostics"][0]["offset"].GetUint(), 65536u);
+    EXPECT_EQ(doc["diagnostics"][0]["length"].GetUint(), line.size() - 65536);
     EXPECT_EQ(parse_record(records[1])["line"].GetUint64(), 2u);
 }
 
@@ -372,14 +448,16 @@ TEST_F(Cli, MaxLengthOption)
 {
     run_result const r = run({"--max-length", "10", "ftp://h/ab", "ftp://h/abc"});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, text_diag("<arg 2>", 1, 11, diag_id::input_too_long, "error"));
+    EXPECT_EQ(r.out, text_diag("<arg 2>", 1, 11, diag_id::input_too_long, "error", {"ftp://h/abc", 10, 1}) +
+                         summary({.inputs = 2, .invalid = 1, .errors = 1}));
 }
 
 TEST_F(Cli, NulBytesAreKept)
 {
     run_result const text = run({}, "ftp://h/\0x\n"s);
     EXPECT_EQ(text.exit_code, 1);
-    EXPECT_EQ(text.out, text_diag("<stdin>", 1, 9, diag_id::char_control, "error"));
+    EXPECT_EQ(text.out, text_diag("<stdin>", 1, 9, diag_id::char_control, "error", {"ftp://h/<00>x", 8, 4}) +
+                            summary({.inputs = 1, .invalid = 1, .errors = 1}));
 
     run_result const json = run({"--format=json"}, "ftp://h/\0x\n"s);
     EXPECT_NE(json.out.find(R"("input":"ftp://h/\u0000x")"), std::string::npos) << json.out;
@@ -436,6 +514,7 @@ TEST_F(Cli, JsonIsOneRecordPerInputInOrder)
 
     rapidjson::Document const arg = parse_record(records[0]);
     ASSERT_TRUE(arg.IsObject());
+    EXPECT_EQ(json_string(arg["file"]), "<arg 1>");
     EXPECT_EQ(json_string(arg["input"]), "ftp://FTP.h:21/");
     EXPECT_EQ(arg["line"].GetUint64(), 1u);
     EXPECT_TRUE(arg["valid"].GetBool());
@@ -448,6 +527,7 @@ TEST_F(Cli, JsonIsOneRecordPerInputInOrder)
 
     rapidjson::Document const bad = parse_record(records[1]);
     ASSERT_TRUE(bad.IsObject());
+    EXPECT_EQ(json_string(bad["file"]), a.string());
     EXPECT_EQ(json_string(bad["input"]), "ftp://010.0.0.1/x");
     EXPECT_EQ(bad["line"].GetUint64(), 1u);
     EXPECT_FALSE(bad["valid"].GetBool());
@@ -458,21 +538,28 @@ TEST_F(Cli, JsonIsOneRecordPerInputInOrder)
 
     rapidjson::Document const good = parse_record(records[2]);
     ASSERT_TRUE(good.IsObject());
+    EXPECT_EQ(json_string(good["file"]), a.string());
     EXPECT_EQ(json_string(good["input"]), "ftp://h/");
     EXPECT_EQ(good["line"].GetUint64(), 2u);
     EXPECT_TRUE(good["valid"].GetBool());
     EXPECT_TRUE(good["diagnostics"].Empty());
 }
 
-TEST_F(Cli, JsonLineOfAnArgumentIsItsIndex)
+// As in the text format: the file is "<arg N>", N the argument's index, and the line is 1.
+TEST_F(Cli, JsonFileOfAnArgumentIsItsIndex)
 {
     run_result const r = run({"--format=json", "ftp://a/", "ftp://b/", "ftp://c/"});
     EXPECT_EQ(r.exit_code, 0);
     std::vector<std::string> const records = lines_of(r.out);
     ASSERT_EQ(records.size(), 3u);
-    for (std::uint64_t i = 0; i < 3; ++i)
-        EXPECT_EQ(parse_record(records[i])["line"].GetUint64(), i + 1);
-    EXPECT_EQ(records[0], R"({"input":"ftp://a/","line":1,"valid":true,"canonical":"ftp://a/","diagnostics":[]})");
+    for (std::uint64_t i = 0; i < 3; ++i) {
+        rapidjson::Document const doc = parse_record(records[i]);
+        ASSERT_TRUE(doc.IsObject());
+        EXPECT_EQ(json_string(doc["file"]), "<arg " + std::to_string(i + 1) + ">");
+        EXPECT_EQ(doc["line"].GetUint64(), 1u);
+    }
+    EXPECT_EQ(records[0],
+              R"({"file":"<arg 1>","input":"ftp://a/","line":1,"valid":true,"canonical":"ftp://a/","diagnostics":[]})");
 }
 
 // --- passwords --------------------------------------------------------------------------------
@@ -482,7 +569,10 @@ TEST_F(Cli, PasswordIsRedactedInJsonAndAbsentFromText)
     std::string const uri = "ftp://alice:s3cret@ftp.example.org/inbox/";
     run_result const text = run({uri});
     EXPECT_EQ(text.exit_code, 0);
-    EXPECT_EQ(text.out, text_diag("<arg 1>", 1, 13, diag_id::userinfo_password, "warning"));
+    // The echo masks the password: the caret underlines the mask.
+    EXPECT_EQ(text.out, text_diag("<arg 1>", 1, 13, diag_id::userinfo_password, "warning",
+                                  {"ftp://alice:****@ftp.example.org/inbox/", 12, 4}) +
+                            summary({.inputs = 1, .warnings = 1}));
     EXPECT_EQ(text.out.find("s3cret"), std::string::npos);
 
     run_result const json = run({"--format=json", uri});
@@ -526,7 +616,8 @@ TEST_F(Cli, ProfileOption)
     // A raw ';' in a segment: strict refuses it, rfc3986 takes it as a pchar.
     run_result const strict = run({"--profile=strict", "ftp://h/a;b/c"});
     EXPECT_EQ(strict.exit_code, 1);
-    EXPECT_EQ(strict.out, text_diag("<arg 1>", 1, 10, diag_id::path_raw_semicolon, "error"));
+    EXPECT_EQ(strict.out, text_diag("<arg 1>", 1, 10, diag_id::path_raw_semicolon, "error", {"ftp://h/a;b/c", 9, 1}) +
+                              summary({.inputs = 1, .invalid = 1, .errors = 1}));
     run_result const by_default = run({"ftp://h/a;b/c"});
     EXPECT_EQ(by_default.exit_code, 1);
     run_result const rfc = run({"--profile", "rfc3986", "ftp://h/a;b/c"});
@@ -571,14 +662,16 @@ TEST_F(Cli, UnreadableFileIsAnIoError)
     std::string const missing = (dir_ / "missing.txt").string();
     run_result const r = run({"-f", missing});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.out, summary({})); // nothing was checked
     EXPECT_NE(r.err.find(missing), std::string::npos) << r.err;
 
     // The other inputs are still checked and reported; the I/O error decides the exit code.
     auto const a = file("a.txt", "ftp://010.0.0.1/x\n");
     run_result const mixed = run({"-f", missing, "-f", a.string()});
     EXPECT_EQ(mixed.exit_code, 2);
-    EXPECT_EQ(mixed.out, text_diag(a.string(), 1, 7, diag_id::host_numeric_ambiguous, "error"));
+    EXPECT_EQ(mixed.out,
+              text_diag(a.string(), 1, 7, diag_id::host_numeric_ambiguous, "error", {"ftp://010.0.0.1/x", 6, 9}) +
+                  summary({.inputs = 1, .invalid = 1, .errors = 1}));
 
     // A directory opens but cannot be read.
     run_result const directory = run({"-f", dir_.string()});
@@ -636,18 +729,24 @@ TEST_F(Cli, FixPrintsTheCanonicalFormOfEachValidInputInOrder)
     EXPECT_EQ(r.out, "ftp://ftp.example.org/pub/~user/f.txt;type=i\n"
                      "ftp://h/a%3B//c#frag\n"
                      "ftp://[2001:db8::1]:2121/\n");
-    EXPECT_EQ(r.err, text_diag(a.string(), 2, 7, diag_id::host_numeric_ambiguous, "error") +
-                         text_diag(a.string(), 3, 1, diag_id::input_empty, "error") +
-                         text_diag(a.string(), 6, 13, diag_id::pct_forbidden_control, "error"));
+    // The summary, on stderr too, counts the warnings of the valid inputs (8 on line 1, 6 on
+    // line 4, 1 on line 5), which --fix mends rather than prints.
+    EXPECT_EQ(r.err,
+              text_diag(a.string(), 2, 7, diag_id::host_numeric_ambiguous, "error", {"ftp://010.0.0.1/x", 6, 9}) +
+                  text_diag(a.string(), 3, 1, diag_id::input_empty, "error", {"", 0, 1}) +
+                  text_diag(a.string(), 6, 13, diag_id::pct_forbidden_control, "error",
+                            {"ftp://host/a%0D%0ADELE%20x", 12, 3}) +
+                  summary({.inputs = 6, .invalid = 3, .errors = 3, .warnings = 15}));
 }
 
 TEST_F(Cli, FixPrintsNoWarningsAndExitsZeroWhenAllAreValid)
 {
     // The warnings (uppercase, default port, dot-segment) are what the canonical form mends.
+    // Only the summary, on stderr, counts them.
     run_result const r = run({"--fix", "ftp://FTP.example.org:21/pub/./x", "ftp://h"});
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_EQ(r.out, "ftp://ftp.example.org/pub/x\nftp://h/\n");
-    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(r.err, summary({.inputs = 2, .warnings = 3}));
 }
 
 TEST_F(Cli, FixReadsArgumentsThenFilesThenNothingElse)
@@ -669,7 +768,7 @@ TEST_F(Cli, FixKeepsThePasswordUnlessStripped)
     run_result const kept = run({"--fix", uri});
     EXPECT_EQ(kept.exit_code, 0);
     EXPECT_EQ(kept.out, "ftp://alice:s3cret@ftp.example.org/inbox/\n");
-    EXPECT_EQ(kept.err, "");
+    EXPECT_EQ(kept.err, summary({.inputs = 1, .warnings = 2})); // host.uppercase, userinfo.password
 
     run_result const stripped = run({"--fix", "--strip-password", uri});
     EXPECT_EQ(stripped.out, "ftp://alice@ftp.example.org/inbox/\n");
@@ -680,8 +779,11 @@ TEST_F(Cli, FixKeepsThePasswordUnlessStripped)
     EXPECT_EQ(invalid.out, "");
     EXPECT_EQ(invalid.err.find("hunter2"), std::string::npos) << invalid.err;
     // All of an invalid input's diagnostics, the warnings found before the error included.
-    EXPECT_EQ(invalid.err, text_diag("<arg 1>", 1, 11, diag_id::userinfo_password, "warning") +
-                               text_diag("<arg 1>", 1, 19, diag_id::host_numeric_ambiguous, "error"));
+    // The echo masks the password: the host's caret sits 3 columns left of its byte offset.
+    std::string const echo = "ftp://bob:****@010.1/";
+    EXPECT_EQ(invalid.err, text_diag("<arg 1>", 1, 11, diag_id::userinfo_password, "warning", {echo, 10, 4}) +
+                               text_diag("<arg 1>", 1, 19, diag_id::host_numeric_ambiguous, "error", {echo, 15, 5}) +
+                               summary({.inputs = 1, .invalid = 1, .errors = 1, .warnings = 1}));
 }
 
 TEST_F(Cli, FixCanonicalOptions)
@@ -749,7 +851,11 @@ TEST_F(Cli, FixOfTheBundledMirrorsIsValidAndStable)
     EXPECT_EQ(first.exit_code, 1); // two of its lines are invalid
     std::vector<std::string> const lines = lines_of(first.out);
     EXPECT_EQ(lines.size(), 11u);
-    EXPECT_EQ(lines_of(first.err).size(), 4u); // two errors, each with its hint
+    // Two errors, then the summary, which counts the warnings of valid lines too.
+    EXPECT_EQ(first.err, text_diag(path, 12, 7, diag_id::host_numeric_ambiguous, "error", {"ftp://010.0.0.1/x", 6, 9}) +
+                             text_diag(path, 13, 13, diag_id::pct_forbidden_control, "error",
+                                       {"ftp://host/a%0D%0ADELE%20x", 12, 3}) +
+                             summary({.inputs = 13, .invalid = 2, .errors = 2, .warnings = 4}));
     // The canonical form keeps the password: it is the output asked for.
     EXPECT_NE(first.out.find("ftp://alice:s3cret@ftp.example.org/inbox/\n"), std::string::npos) << first.out;
     EXPECT_NE(first.out.find("ftp://ftp.example.org/pub/notes.txt\n"), std::string::npos) << first.out;
@@ -757,11 +863,17 @@ TEST_F(Cli, FixOfTheBundledMirrorsIsValidAndStable)
     auto const fixed = file("fixed.txt", first.out);
     run_result const recheck = run({"-f", fixed.string()});
     EXPECT_EQ(recheck.exit_code, 0) << recheck.out;
-    EXPECT_EQ(recheck.out.find("error"), std::string::npos) << recheck.out;
+    // No error; the warnings the canonical form does not mend (it keeps the user and password).
+    EXPECT_EQ(recheck.out.find(": error: "), std::string::npos) << recheck.out;
+    EXPECT_EQ(recheck.out, text_diag(fixed.string(), 8, 7, diag_id::userinfo_anonymous, "warning",
+                                     {"ftp://anonymous@ftp.example.com/pub/", 6, 9}) +
+                               text_diag(fixed.string(), 11, 13, diag_id::userinfo_password, "warning",
+                                         {"ftp://alice:****@ftp.example.org/inbox/", 12, 4}) +
+                               summary({.inputs = 11, .warnings = 2}));
     run_result const second = run({"--fix", "-f", fixed.string()});
     EXPECT_EQ(second.exit_code, 0) << second.err;
     EXPECT_EQ(second.out, first.out);
-    EXPECT_EQ(second.err, "");
+    EXPECT_EQ(second.err, summary({.inputs = 11, .warnings = 2}));
 }
 
 // The lenient profile's repairs, each a warning in text mode, and each an error in strict.
@@ -794,17 +906,28 @@ TEST_F(Cli, LenientRepairsAreWarnings)
     std::string const n = a.string();
     run_result const lenient = run({"--profile=lenient", "-f", n});
     EXPECT_EQ(lenient.exit_code, 0) << lenient.out;
-    EXPECT_EQ(lenient.out, text_diag(n, 1, 1, diag_id::input_trimmed, "warning") +
-                               text_diag(n, 1, 9, diag_id::host_uppercase, "warning") +
-                               text_diag(n, 2, 11, diag_id::char_space, "warning") +
-                               text_diag(n, 3, 18, diag_id::typecode_misspelled, "warning") +
-                               text_diag(n, 3, 18, diag_id::typecode_uppercase, "warning") +
-                               text_diag(n, 4, 7, diag_id::host_unicode, "warning") +
-                               text_diag(n, 5, 10, diag_id::userinfo_raw_colon, "warning") +
-                               text_diag(n, 5, 9, diag_id::userinfo_password, "warning") +
-                               text_diag(n, 6, 1, diag_id::input_trimmed, "warning") +
-                               text_diag(n, 6, 13, diag_id::char_non_ascii, "warning") +
-                               text_diag(n, 7, 7, diag_id::host_unicode, "warning"));
+    // The echo is the line as read: tabs as <09>, UTF-8 one column a character, the password
+    // (with the raw ':' inside it) masked, so userinfo.raw-colon's caret is on the mask.
+    std::string const line1 = "  ftp://FTP.Example.org/pub/  ";
+    std::string const line3 = "ftp://h/pub/f.txt;typecode=I";
+    std::string const line5 = "ftp://u:****@h/";
+    std::string const line6 = "<09>ftp://h/caf\xC3\xA9/\xE6\x97\xA5\xE6\x9C\xAC<09>";
+    EXPECT_EQ(lenient.out,
+              text_diag(n, 1, 1, diag_id::input_trimmed, "warning", {line1, 0, 2}) +
+                  text_diag(n, 1, 9, diag_id::host_uppercase, "warning", {line1, 8, 1}) +
+                  text_diag(n, 2, 11, diag_id::char_space, "warning", {"ftp://h/My Documents/read me.txt", 10, 1}) +
+                  text_diag(n, 3, 18, diag_id::typecode_misspelled, "warning", {line3, 17, 10}) +
+                  text_diag(n, 3, 18, diag_id::typecode_uppercase, "warning", {line3, 17, 11}) +
+                  text_diag(n, 4, 7, diag_id::host_unicode, "warning",
+                            {"ftp://b\xC3\xBC"
+                             "cher.example/",
+                             6, 14}) +
+                  text_diag(n, 5, 10, diag_id::userinfo_raw_colon, "warning", {line5, 8, 1}) +
+                  text_diag(n, 5, 9, diag_id::userinfo_password, "warning", {line5, 8, 4}) +
+                  text_diag(n, 6, 1, diag_id::input_trimmed, "warning", {line6, 0, 4}) +
+                  text_diag(n, 6, 13, diag_id::char_non_ascii, "warning", {line6, 15, 1}) +
+                  text_diag(n, 7, 7, diag_id::host_unicode, "warning", {"ftp://%C3%A9t%C3%A9.example/~x", 6, 21}) +
+                  summary({.inputs = 7, .warnings = 11}));
 }
 
 TEST_F(Cli, LenientFixIsStrictValidAndStable)
@@ -813,7 +936,7 @@ TEST_F(Cli, LenientFixIsStrictValidAndStable)
     run_result const first = run({"--fix", "--profile=lenient", "-f", a.string()});
     EXPECT_EQ(first.exit_code, 0) << first.err;
     EXPECT_EQ(first.out, lenient_fixed);
-    EXPECT_EQ(first.err, "");
+    EXPECT_EQ(first.err, summary({.inputs = 7, .warnings = 11}));
 
     // PRODUCT.md: the lenient canonical output is strict-valid wherever a repair exists.
     auto const fixed = file("fixed.txt", first.out);
@@ -822,7 +945,9 @@ TEST_F(Cli, LenientFixIsStrictValidAndStable)
         run_result const recheck = run({"--profile=" + profile, "-f", fixed.string()});
         EXPECT_EQ(recheck.exit_code, 0) << recheck.out;
         // Only the password warning is left: the other repairs are done.
-        EXPECT_EQ(recheck.out, text_diag(fixed.string(), 5, 9, diag_id::userinfo_password, "warning"));
+        EXPECT_EQ(recheck.out,
+                  text_diag(fixed.string(), 5, 9, diag_id::userinfo_password, "warning", {"ftp://u:****@h/", 8, 4}) +
+                      summary({.inputs = 7, .warnings = 1}));
         run_result const second = run({"--fix", "--profile=" + profile, "-f", fixed.string()});
         EXPECT_EQ(second.exit_code, 0) << second.err;
         EXPECT_EQ(second.out, first.out);
@@ -836,10 +961,11 @@ TEST_F(Cli, LenientStillRefusesWhatItCannotRepair)
         run({"--fix", "--profile=lenient", "ftp://a%FF/", "ftp://h/a\\b", "ftp://h/a\x01z", "ftp://ok/"});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(r.out, "ftp://ok/\n");
-    EXPECT_EQ(r.err, text_diag("<arg 1>", 1, 7, diag_id::host_idna_invalid, "error") +
-                         text_diag("<arg 2>", 1, 10, diag_id::char_unsafe, "error") +
-                         text_diag("<arg 2>", 1, 10, diag_id::interop_backslash, "note") +
-                         text_diag("<arg 3>", 1, 10, diag_id::char_control, "error"));
+    EXPECT_EQ(r.err, text_diag("<arg 1>", 1, 7, diag_id::host_idna_invalid, "error", {"ftp://a%FF/", 6, 4}) +
+                         text_diag("<arg 2>", 1, 10, diag_id::char_unsafe, "error", {"ftp://h/a\\b", 9, 1}) +
+                         text_note_same_bytes("<arg 2>", 1, 10, diag_id::interop_backslash) +
+                         text_diag("<arg 3>", 1, 10, diag_id::char_control, "error", {"ftp://h/a<01>z", 9, 4}) +
+                         summary({.inputs = 4, .invalid = 3, .errors = 3, .notes = 1}));
 }
 
 // --- JSON: the canonical field ----------------------------------------------------------------
@@ -858,7 +984,7 @@ TEST_F(Cli, JsonCanonicalIsFilledForValidInputsAndNullForInvalidOnes)
         ASSERT_TRUE(bad.IsObject());
         EXPECT_TRUE(bad["canonical"].IsNull());
     }
-    EXPECT_EQ(records[1], R"({"input":"ftp://010.0.0.1/x","line":2,"valid":false,"canonical":null,)"
+    EXPECT_EQ(records[1], R"({"file":"<arg 2>","input":"ftp://010.0.0.1/x","line":1,"valid":false,"canonical":null,)"
                           R"("diagnostics":[{"id":"host.numeric-ambiguous","severity":"error","offset":6,)"
                           R"("length":9,"message":"numeric host that is not a dotted-decimal IPv4 address"}]})");
 }
@@ -923,8 +1049,9 @@ TEST_F(Cli, LenientProfileOption)
     EXPECT_EQ(strict.exit_code, 1);
     run_result const lenient = run({"--profile", "lenient", " ftp://h/a b"});
     EXPECT_EQ(lenient.exit_code, 0) << lenient.out;
-    EXPECT_EQ(lenient.out, text_diag("<arg 1>", 1, 1, diag_id::input_trimmed, "warning") +
-                               text_diag("<arg 1>", 1, 11, diag_id::char_space, "warning"));
+    EXPECT_EQ(lenient.out, text_diag("<arg 1>", 1, 1, diag_id::input_trimmed, "warning", {" ftp://h/a b", 0, 1}) +
+                               text_diag("<arg 1>", 1, 11, diag_id::char_space, "warning", {" ftp://h/a b", 10, 1}) +
+                               summary({.inputs = 1, .warnings = 2}));
 }
 
 // --- the bundled example ----------------------------------------------------------------------
@@ -942,6 +1069,7 @@ TEST_F(Cli, BundledMirrorsExample)
     for (std::string const& record : records) {
         rapidjson::Document const doc = parse_record(record);
         ASSERT_TRUE(doc.IsObject());
+        EXPECT_EQ(json_string(doc["file"]), path);
         if (!doc["valid"].GetBool())
             invalid.push_back(doc["line"].GetUint64());
         else if (!doc["diagnostics"].Empty())

@@ -1,5 +1,7 @@
 #include "line_checker.hpp"
 
+#include "json_string.hpp"
+
 #include <charconv>
 #include <limits>
 #include <span>
@@ -9,7 +11,6 @@
 #include "ftpuri/redact.hpp"
 
 namespace ftpuri::cli {
-namespace {
 
 // The length of the well-formed UTF-8 sequence that starts at s[i], or 0 if none does
 // (RFC 3629 section 4, the UTF8-octets rule).
@@ -35,26 +36,25 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept
     return 0; // a continuation byte, C0, C1 or F5..FF
 }
 
-// RapidJSON measures strings in SizeType (32 bits). Only a line of gigabytes could exceed it;
-// such a string is cut, at a character boundary so that the JSON stays valid.
-rapidjson::SizeType json_length(std::string_view s) noexcept
+void tally::add(tally const& other) noexcept
 {
-    constexpr std::size_t max = std::numeric_limits<rapidjson::SizeType>::max();
-    std::size_t n = s.size();
-    if (n > max) {
-        n = max;
-        while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80)
-            --n;
-    }
-    return static_cast<rapidjson::SizeType>(n);
+    inputs += other.inputs;
+    invalid += other.invalid;
+    bytes += other.bytes;
+    changed += other.changed;
+    for (std::size_t i = 0; i < by_severity.size(); ++i)
+        by_severity[i] += other.by_severity[i];
+    for (std::size_t i = 0; i < by_id.size(); ++i)
+        by_id[i] += other.by_id[i];
 }
 
-void write_string(rapidjson::Writer<rapidjson::StringBuffer>& w, std::string_view s)
+void append_number(std::string& to, std::uint64_t n)
 {
-    w.String(s.data(), json_length(s));
+    char digits[24];
+    auto const [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
+    static_cast<void>(ec); // 24 bytes hold any uint64_t
+    to.append(digits, static_cast<std::size_t>(end - digits));
 }
-
-} // namespace
 
 void append_utf8_sanitized(std::string_view in, std::string& out)
 {
@@ -74,20 +74,35 @@ void append_utf8_sanitized(std::string_view in, std::string& out)
     }
 }
 
-line_checker::line_checker(check_settings const& settings) : settings_(settings), writer_(json_) {}
+line_checker::line_checker(check_settings const& settings) : settings_(settings), writer_(json_)
+{
+    settings_.canonical.drop_password = settings.password == password_policy::strip;
+}
 
-bool line_checker::check(input_origin const& origin, std::string_view input)
+bool line_checker::check(input_origin const& origin, input_line const& input)
 {
     diagnostics_.clear();
     canonical_size_ = 0;
-    parse_result const result = parse(input, settings_.parse, diagnostics_);
+    line_length_ = input.length;
+    bool const reports = !settings_.quiet;
+    if (!reports && !settings_.count_quietly && settings_.fix == fix_mode::none) {
+        // Only the verdict is wanted: the scanner with storing and warnings off, the fastest path.
+        bool const valid = validate(input.bytes, settings_.parse);
+        count(valid, input);
+        return valid;
+    }
+
+    parse_result const result = parse(input.bytes, settings_.parse, diagnostics_);
     bool valid = result.has_value();
     // parse() puts its error into the list; should it ever not, report the error anyway rather
     // than print an invalid input with no reason.
     if (!valid && !diagnostics_.has_error()) diagnostics_.push(result.error());
 
-    // The canonical form is built only where it is printed: --fix, and JSON's "canonical".
-    bool const wants_canonical = settings_.fix || (settings_.format == output_format::json && !settings_.quiet);
+    // The canonical form is built only where it is printed: --fix, JSON's "canonical", and
+    // SARIF's fixes.
+    bool const wants_canonical = settings_.fix != fix_mode::none ||
+                                 (reports && settings_.format != output_format::text && !diagnostics_.empty()) ||
+                                 (reports && settings_.format == output_format::json);
     bool canonical_failed = false;
     if (valid && wants_canonical && !canonicalize(*result)) {
         // canonicalize_into() promises this never happens for a parsed view; should it, the
@@ -95,19 +110,46 @@ bool line_checker::check(input_origin const& origin, std::string_view input)
         canonical_failed = true;
         valid = false;
     }
+    count(valid, input);
 
     if (canonical_failed) write_canonical_failure(origin); // on stderr, even with --quiet
-
-    if (settings_.fix) {
-        if (!canonical_failed) write_fix(origin, valid);
+    if (settings_.fix != fix_mode::none) {
+        if (!canonical_failed) write_fix(origin, input, valid);
         return valid;
     }
-    if (settings_.quiet) return valid;
-    if (settings_.format == output_format::json)
-        write_json(origin, input, valid);
-    else
-        write_text(origin, out_);
+    if (!reports) return valid;
+    switch (settings_.format) {
+    case output_format::text: write_text(origin, input.bytes, out_); break;
+    case output_format::json: write_json(origin, input.bytes, valid); break;
+    case output_format::sarif: write_sarif(origin, input.bytes, valid); break;
+    }
     return valid;
+}
+
+bool line_checker::shown(diagnostic const& d) const noexcept
+{
+    return d.level == severity::error || !settings_.hidden.contains(d.id);
+}
+
+std::uint32_t line_checker::reported_length(diagnostic const& d) const noexcept
+{
+    // A capped line (line_reader) is checked on its first max_length + 1 bytes; the length of
+    // input.too-long is the whole excess all the same.
+    if (d.id != diag_id::input_too_long || line_length_ <= d.offset) return d.length;
+    std::uint64_t const excess = line_length_ - d.offset;
+    return excess > 0xFFFF'FFFFU ? 0xFFFF'FFFFU : static_cast<std::uint32_t>(excess);
+}
+
+void line_checker::count(bool valid, input_line const& input)
+{
+    ++tally_.inputs;
+    if (!valid) ++tally_.invalid;
+    tally_.bytes += input.length + (input.end == line_end::crlf ? 2U : input.end == line_end::lf ? 1U : 0U);
+    for (diagnostic const& d : diagnostics_) {
+        if (!shown(d)) continue;
+        ++tally_.by_severity[static_cast<std::size_t>(d.level)];
+        ++tally_.by_id[static_cast<std::size_t>(d.id)];
+    }
 }
 
 bool line_checker::canonicalize(uri_view const& uri)
@@ -121,70 +163,47 @@ bool line_checker::canonicalize(uri_view const& uri)
     return true;
 }
 
-// --fix: the canonical form of a valid input on stdout, the report of an invalid one on stderr.
-// The canonical form keeps the password unless --strip-password drops it: it is the output the
-// user asked for, not a diagnostic (PRODUCT.md, "Diagnostics").
-void line_checker::write_fix(input_origin const& origin, bool valid)
+// The canonical form with its password masked, in canonical_redacted_.
+std::string_view line_checker::redacted_canonical()
 {
+    std::string_view const canonical(canonical_.data(), canonical_size_);
+    canonical_redacted_.resize(redacted_size_bound(canonical));
+    std::size_t const size =
+        redact_password_into(canonical, std::span<char>(canonical_redacted_.data(), canonical_redacted_.size()));
+    canonical_redacted_.resize(size); // never SIZE_MAX: the buffer has the bound's size
+    return canonical_redacted_;
+}
+
+// --fix: the canonical form of a valid input, the report of an invalid one on stderr. The
+// canonical form keeps the password unless --strip-password or --redact-password says
+// otherwise: it is the output the user asked for, not a diagnostic (PRODUCT.md, "Diagnostics").
+// --in-place writes the file anew: each line with the ending it had, an invalid line as it was.
+void line_checker::write_fix(input_origin const& origin, input_line const& input, bool valid)
+{
+    bool const in_place = settings_.fix == fix_mode::in_place;
     if (valid) {
-        out_.append(canonical_.data(), canonical_size_);
-        out_.push_back('\n');
-    } else if (!settings_.quiet) {
-        write_text(origin, err_);
+        std::string_view const fixed = settings_.password == password_policy::redact
+                                           ? redacted_canonical()
+                                           : std::string_view(canonical_.data(), canonical_size_);
+        out_.append(fixed);
+        if (fixed != input.bytes) ++tally_.changed;
+    } else {
+        if (!settings_.quiet) write_text(origin, input.bytes, err_);
+        if (!in_place) return;
+        out_.append(input.bytes);
     }
+    if (!in_place || input.end == line_end::lf)
+        out_.push_back('\n');
+    else if (input.end == line_end::crlf)
+        out_.append("\r\n");
 }
 
 void line_checker::write_canonical_failure(input_origin const& origin)
 {
     err_.append(origin.name);
     err_.push_back(':');
-    append_number(err_, origin.argument ? 1 : origin.line);
+    append_number(err_, origin.line);
     err_.append(": error: internal error: the canonical form could not be built\n");
-}
-
-void line_checker::append_number(std::string& to, std::uint64_t n)
-{
-    char digits[24];
-    auto const [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
-    static_cast<void>(ec); // 24 bytes hold any uint64_t
-    to.append(digits, static_cast<std::size_t>(end - digits));
-}
-
-// The text format never shows the input itself, so it cannot show a password.
-void line_checker::write_text(input_origin const& origin, std::string& to)
-{
-    std::uint64_t const line = origin.argument ? 1 : origin.line;
-    for (diagnostic const& d : diagnostics_) {
-        diag_info const& about = d.info();
-        to.append(origin.name);
-        to.push_back(':');
-        append_number(to, line);
-        to.push_back(':');
-        append_number(to, std::uint64_t{d.offset} + 1); // columns count bytes from 1
-        to.append(": ");
-        to.append(to_string(d.level));
-        to.append(": ");
-        to.append(about.message);
-        to.append(" [");
-        to.append(about.name);
-        to.append("]\n");
-        if (!about.hint.empty()) {
-            to.append("  hint: ");
-            to.append(about.hint);
-            to.push_back('\n');
-        }
-    }
-    // The list keeps a fixed number of findings (it must not allocate); say when some did not fit.
-    if (diagnostics_.dropped() != 0) {
-        to.append(origin.name);
-        to.push_back(':');
-        append_number(to, line);
-        to.append(": note: ");
-        append_number(to, diagnostics_.dropped());
-        to.append(" more diagnostics were not kept (the list holds ");
-        append_number(to, diagnostic_list::capacity);
-        to.append(")\n");
-    }
 }
 
 // One JSON object per input, on one line (JSON Lines). Written with RapidJSON's streaming
@@ -205,6 +224,8 @@ void line_checker::write_json(input_origin const& origin, std::string_view input
     json_.Clear();
     writer_.Reset(json_);
     writer_.StartObject();
+    writer_.Key("file");
+    write_string(writer_, origin.name);
     writer_.Key("input");
     write_string(writer_, sanitized_);
     writer_.Key("line");
@@ -216,18 +237,14 @@ void line_checker::write_json(input_origin const& origin, std::string_view input
         // The canonical form keeps the password (unless --strip-password dropped it); JSON is a
         // report, so it is masked here as in "input". The canonical form is ASCII (every byte
         // outside the grammar is percent-encoded), so it needs no UTF-8 sanitizing.
-        std::string_view const canonical(canonical_.data(), canonical_size_);
-        canonical_redacted_.resize(redacted_size_bound(canonical));
-        std::size_t const size =
-            redact_password_into(canonical, std::span<char>(canonical_redacted_.data(), canonical_redacted_.size()));
-        canonical_redacted_.resize(size); // never SIZE_MAX: the buffer has the bound's size
-        write_string(writer_, canonical_redacted_);
+        write_string(writer_, redacted_canonical());
     } else {
         writer_.Null();
     }
     writer_.Key("diagnostics");
     writer_.StartArray();
     for (diagnostic const& d : diagnostics_) {
+        if (!shown(d)) continue;
         diag_info const& about = d.info();
         writer_.StartObject();
         writer_.Key("id");
@@ -237,12 +254,12 @@ void line_checker::write_json(input_origin const& origin, std::string_view input
         writer_.Key("offset");
         writer_.Uint(d.offset);
         writer_.Key("length");
-        writer_.Uint(d.length);
+        writer_.Uint(reported_length(d));
         writer_.Key("message");
         write_string(writer_, about.message);
         writer_.EndObject();
     }
-    // diagnostics_.dropped() is not reported yet: the JSON shape is fixed by the issue and has no
+    // diagnostics_.dropped() is not reported: the JSON shape is fixed by the issue and has no
     // field for it. The list keeps the error and its note whatever is dropped, so "valid" and the
     // error are always there; only surplus warnings can be missing.
     writer_.EndArray();

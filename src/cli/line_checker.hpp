@@ -1,24 +1,26 @@
 // line_checker.hpp: what ftpuri-check does with one input line.
 //
-// The CLI reads inputs (arguments, lines of files or stdin) and hands each to one long-lived
+// The CLI reads inputs (arguments, lines of files or stdin) and hands each to a long-lived
 // line_checker, which parses it and appends its report to an output buffer that the caller
-// writes out. Every buffer the checker needs (the outputs, the diagnostic_list, the redacted and
-// UTF-8-sanitized copies of the input, the canonical form, the JSON writer's) is a member
-// reused from line to line:
-// once they have grown to the largest input, checking a line allocates nothing, so checking a
-// million lines costs no more memory traffic than checking one. A test counts allocations to
-// hold it to that.
+// writes out. Every buffer the checker needs (the outputs, the diagnostic_list, the echoed line,
+// the canonical form, the JSON writer's) is a member reused from line to line: once they have
+// grown to the largest input, checking a line allocates nothing, so checking a million lines
+// costs no more memory traffic than checking one. A test counts allocations to hold it to that.
+// Large inputs are checked by one line_checker per worker thread (pipeline.hpp).
 //
-// Reports never contain a password: the text format never echoes the input, and the JSON
-// format echoes the input and its canonical form with the password replaced by "****"
-// (ftpuri/redact.hpp). The one output that keeps it is --fix's: the canonical form itself, which
-// PRODUCT.md says keeps the password unless the user asks to drop it (--strip-password).
+// Reports never contain a password. Wherever one echoes the input (the text format's source
+// line, JSON's "input" and "canonical") the password reads "****" (ftpuri/redact.hpp); SARIF
+// points at columns and never echoes, and its fixes never carry the password. The one output
+// that keeps it is --fix's canonical form, which PRODUCT.md says keeps the password unless the
+// user asks to drop (--strip-password) or mask it (--redact-password).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -26,34 +28,73 @@
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"
+#include "ftpuri/redact.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "line_reader.hpp"
 
 namespace ftpuri::cli {
 
 enum class output_format : std::uint8_t {
-    text, // NAME:LINE:COL: SEVERITY: MESSAGE [ID], then "  hint: HINT", per diagnostic
-    json, // JSON Lines: one object per input
+    text,  // FILE:LINE:COL: SEVERITY: MESSAGE [ID], the source line, a caret, the hint
+    json,  // JSON Lines: one object per input
+    sarif, // the results of one SARIF 2.1.0 log (sarif_log.hpp writes the rest)
 };
 
+enum class fix_mode : std::uint8_t {
+    none,
+    print,    // --fix: canonical forms on output(), reports of invalid inputs on error_output()
+    in_place, // --fix --in-place: the file's new content on output(); invalid lines kept as they are
+};
+
+// What --fix writes in place of a password (reports always mask it).
+enum class password_policy : std::uint8_t { keep, redact, strip };
+
 struct check_settings {
+    // The profile, the length limit, and the opt-in rules to report (--enable).
     parse_options parse{};
     output_format format = output_format::text;
     // Report no diagnostics; check() only says whether the input is valid. With `fix`, the
     // canonical forms are still written: they are the output asked for, not a report.
     bool quiet = false;
-    // --fix: output() gets the canonical form of each valid input, one per line; the text
-    // reports of invalid inputs go to error_output(); valid inputs' warnings are not reported
-    // (the canonical form is the fix). Text format only (main.cpp refuses --fix with json).
-    bool fix = false;
-    // How the canonical form is written, for --fix and for JSON's "canonical".
+    fix_mode fix = fix_mode::none;
+    password_policy password = password_policy::keep;
+    // How the canonical form is written (drop_password follows `password`).
     canonical_options canonical{};
+    // --disable: warnings and notes not to report. Errors are always reported: they make the
+    // URI invalid, and an invalid URI is never passed in silence.
+    diag_set hidden{};
+    // ANSI colours in the text format.
+    bool color = false;
+    // Collect the warnings even when nothing is printed (--quiet with --error-on-warning or
+    // --stats): the tally must count them.
+    bool count_quietly = false;
 };
 
 // Where an input comes from.
 struct input_origin {
     std::string_view name; // a file name, "<stdin>" or "<arg N>"
-    std::uint64_t line;    // 1-based line number in the file, or N for an argument
-    bool argument;         // text reports put line 1 for an argument: it is a one-line input
+    std::uint64_t line;    // 1-based line number in the file, 1 for an argument
+    bool from_file;        // a file (SARIF gives its URI) rather than "<stdin>" or an argument
+};
+
+// One input: its bytes, and how much of it the reader had to leave out (line_reader's cap).
+struct input_line {
+    std::string_view bytes;
+    std::uint64_t length; // the whole input's length; more than bytes.size() when capped
+    line_end end;         // --in-place writes it back
+};
+
+// What the checked inputs held: the basis of the exit status, the summary line and --stats.
+struct tally {
+    std::uint64_t inputs = 0;
+    std::uint64_t invalid = 0;
+    std::uint64_t bytes = 0;                    // input bytes, endings included
+    std::uint64_t changed = 0;                  // --fix: valid inputs whose canonical form differs from them
+    std::array<std::uint64_t, 3> by_severity{}; // indexed by ftpuri::severity
+    std::array<std::uint64_t, diag_catalogue.size()> by_id{};
+
+    void add(tally const& other) noexcept;
+    [[nodiscard]] std::uint64_t count(severity s) const noexcept { return by_severity[static_cast<std::size_t>(s)]; }
 };
 
 class line_checker {
@@ -63,12 +104,16 @@ public:
     line_checker(line_checker const&) = delete;
     line_checker& operator=(line_checker const&) = delete;
 
-    // Parses `input` and appends its report to output(). Returns true when it is valid.
+    // Parses the input and appends its report to output(). Returns true when it is valid.
     // Throws nothing but std::bad_alloc (while the buffers grow).
-    bool check(input_origin const& origin, std::string_view input);
+    bool check(input_origin const& origin, input_line const& input);
+    bool check(input_origin const& origin, std::string_view input)
+    {
+        return check(origin, input_line{input, input.size(), line_end::lf});
+    }
 
-    // What to write to stdout since the last clear_output(): the reports, or with --fix the
-    // canonical forms.
+    // What to write to stdout (or, with --in-place, to the new file) since the last
+    // clear_output(): the reports, or with --fix the canonical forms.
     [[nodiscard]] std::string_view output() const noexcept { return out_; }
     // What to write to stderr: with --fix the reports of invalid inputs; otherwise nothing but
     // an internal error (a canonical form that could not be built, which should never happen).
@@ -79,19 +124,38 @@ public:
         out_.clear();
         err_.clear();
     }
+    [[nodiscard]] tally const& counts() const noexcept { return tally_; }
+    void clear_counts() noexcept { tally_ = {}; }
 
 private:
     // The canonical form of `uri` in canonical_ (no password masking); false if it could not
     // be built, which canonicalize_into() promises never happens for a parsed view.
     bool canonicalize(uri_view const& uri);
-    void write_fix(input_origin const& origin, bool valid);
+    std::string_view redacted_canonical();
+    [[nodiscard]] bool shown(diagnostic const& d) const noexcept;
+    [[nodiscard]] std::uint32_t reported_length(diagnostic const& d) const noexcept;
+    void count(bool valid, input_line const& input);
+    void write_fix(input_origin const& origin, input_line const& input, bool valid);
     void write_canonical_failure(input_origin const& origin);
-    void write_text(input_origin const& origin, std::string& to);
     void write_json(input_origin const& origin, std::string_view input, bool valid);
-    static void append_number(std::string& to, std::uint64_t n);
+
+    // text_report.cpp
+    void write_text(input_origin const& origin, std::string_view input, std::string& to);
+    void render_source(std::string_view input);
+    void write_excerpt(diagnostic const& d, std::string& to);
+
+    // sarif_report.cpp
+    void write_sarif(input_origin const& origin, std::string_view input, bool valid);
+    void find_fixed(bool valid);
+    void write_sarif_artifact(input_origin const& origin);
+    void write_sarif_location(input_origin const& origin, std::uint64_t line, std::uint32_t first_column,
+                              std::uint32_t end_column);
+    void write_sarif_fix(input_origin const& origin, std::string_view input);
 
     check_settings settings_;
     diagnostic_list diagnostics_;
+    std::uint64_t line_length_ = 0; // the input's whole length (input_line::length)
+    tally tally_;
     std::string out_;
     std::string err_;
     std::string redacted_;  // the input with its password masked (JSON only)
@@ -101,6 +165,15 @@ private:
     std::string canonical_;
     std::size_t canonical_size_ = 0;
     std::string canonical_redacted_; // the canonical form with its password masked (JSON only)
+    // The text format's echo of the input: display_ is what is printed, and byte i of the
+    // input shows in display columns [column_[i], column_[i + 1]), which start at byte
+    // display_offset_[i] of display_.
+    std::string display_;
+    std::vector<std::uint32_t> column_;
+    std::vector<std::uint32_t> display_offset_;
+    // SARIF: which ids the canonical form fixes (it no longer reports them).
+    diag_set fixed_;
+    diagnostic_list recheck_;
     rapidjson::StringBuffer json_;
     rapidjson::Writer<rapidjson::StringBuffer> writer_;
 };
@@ -109,5 +182,11 @@ private:
 // (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF) replaced by U+FFFD,
 // one replacement per byte. JSON strings must be Unicode, and an input may be any bytes.
 void append_utf8_sanitized(std::string_view in, std::string& out);
+
+// The length of the well-formed UTF-8 sequence that starts at s[i], or 0 if none does.
+[[nodiscard]] std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept;
+
+// Appends the decimal digits of n.
+void append_number(std::string& to, std::uint64_t n);
 
 } // namespace ftpuri::cli

@@ -1,5 +1,6 @@
 #include "line_reader.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -14,6 +15,7 @@ bool line_reader::refill()
     errno = 0;
     pos_ = 0;
     end_ = std::fread(chunk_.get(), 1, chunk_size, file_);
+    bytes_read_ += end_;
     if (end_ == 0) {
         at_end_ = true;
         if (std::ferror(file_)) error_ = errno != 0 ? errno : EIO;
@@ -22,26 +24,45 @@ bool line_reader::refill()
     return true;
 }
 
-bool line_reader::next(std::string& line)
+bool line_reader::next(std::string& to, line_info& info, std::size_t cap)
 {
-    line.clear();
+    info = {0, 0, line_end::none};
+    auto keep = [&](char const* bytes, std::size_t n) {
+        std::size_t const k = std::min(n, cap - info.kept);
+        to.append(bytes, k);
+        info.kept += k;
+        info.length += n;
+    };
     bool have_bytes = false;
+    // A "\r" that ends a chunk may be the first half of a CRLF: it is held back until the next
+    // byte is known, so that it is kept only when it is part of the line.
+    bool held_cr = false;
     while (pos_ < end_ || refill()) {
         char const* const begin = chunk_.get() + pos_;
         std::size_t const available = end_ - pos_;
         auto const* const newline = static_cast<char const*>(std::memchr(begin, '\n', available));
+        std::size_t const n = newline == nullptr ? available : static_cast<std::size_t>(newline - begin);
+        have_bytes = true;
         if (newline == nullptr) {
-            line.append(begin, available);
+            if (held_cr) keep("\r", 1);
+            held_cr = n > 0 && begin[n - 1] == '\r';
+            keep(begin, held_cr ? n - 1 : n);
             pos_ = end_;
-            have_bytes = true;
             continue;
         }
-        auto const n = static_cast<std::size_t>(newline - begin);
-        line.append(begin, n);
+        bool crlf = false;
+        if (n == 0) {
+            crlf = held_cr;
+        } else {
+            if (held_cr) keep("\r", 1);
+            crlf = begin[n - 1] == '\r';
+            keep(begin, crlf ? n - 1 : n);
+        }
         pos_ += n + 1;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
+        info.end = crlf ? line_end::crlf : line_end::lf;
         return true;
     }
+    if (held_cr) keep("\r", 1);
     return have_bytes;
 }
 

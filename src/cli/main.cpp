@@ -4,185 +4,364 @@
 //     ftpuri-check -f mirrors.txt -f - --format=json        # files ('-' is stdin), JSON Lines
 //     ftpuri-check < mirrors.txt                            # stdin, when there is nothing else
 //     ftpuri-check --fix -f mirrors.txt > canonical.txt     # canonical forms; errors on stderr
+//     ftpuri-check --fix --in-place mirrors.txt             # the file rewritten, atomically
+//     ftpuri-check --format=sarif -f mirrors.txt > out.sarif
 //
-// Exit codes, as clang and ShellCheck use them: 0 every input is valid, 1 some input is invalid,
-// 2 it could not run (usage error, unreadable file, failed write).
+// Exit codes, as clang and ShellCheck use them: 0 every input is valid, 1 some input is invalid
+// (or has a warning, with --error-on-warning), 2 it could not run (usage error, unreadable
+// file, failed write). The man page (docs/ftpuri-check.1) documents every option.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/options.hpp"
+#include "in_place.hpp"
 #include "line_checker.hpp"
-#include "line_reader.hpp"
+#include "pipeline.hpp"
+#include "progress_bar.hpp"
+#include "rules.hpp"
+#include "sarif_log.hpp"
 
 namespace {
+
+using namespace ftpuri::cli;
 
 constexpr char const* program = "ftpuri-check";
 
 enum exit_code : int { all_valid = 0, some_invalid = 1, could_not_run = 2 };
 
-// The reports go to stdout in large writes; this is when the buffer is written out.
-constexpr std::size_t flush_threshold = std::size_t{64} * 1024;
-
-class runner {
-public:
-    explicit runner(ftpuri::cli::check_settings const& settings) : checker_(settings) {}
-
-    // The arguments, in order; `<arg N>` counts from 1.
-    void check_arguments(std::vector<std::string> const& uris)
-    {
-        char name[32];
-        for (std::size_t i = 0; i < uris.size() && !write_failed_; ++i) {
-            int const n = std::snprintf(name, sizeof name, "<arg %zu>", i + 1);
-            std::string_view const origin_name(name, static_cast<std::size_t>(n));
-            check({origin_name, std::uint64_t{i} + 1, true}, uris[i]);
-        }
-    }
-
-    // The lines of a file, or of stdin for "-".
-    void check_file(std::string const& path)
-    {
-        if (write_failed_) return;
-        bool const is_stdin = path == "-";
-        std::FILE* const file = is_stdin ? stdin : std::fopen(path.c_str(), "rb");
-        if (file == nullptr) {
-            io_error(path, errno);
-            return;
-        }
-        std::string_view const name = is_stdin ? std::string_view("<stdin>") : std::string_view(path);
-        ftpuri::cli::line_reader reader(file);
-        std::uint64_t line_number = 0;
-        while (!write_failed_ && reader.next(line_))
-            check({name, ++line_number, false}, line_);
-        if (reader.failed()) io_error(is_stdin ? std::string("<stdin>") : path, reader.errno_value());
-        if (!is_stdin) static_cast<void>(std::fclose(file)); // read-only: nothing to lose
-    }
-
-    int finish()
-    {
-        flush(true);
-        if (!write_failed_ && std::fflush(stdout) != 0) write_failed_ = true;
-        if (write_failed_ || io_failed_) return could_not_run;
-        return any_invalid_ ? some_invalid : all_valid;
-    }
-
-private:
-    void check(ftpuri::cli::input_origin const& origin, std::string_view input)
-    {
-        if (!checker_.check(origin, input)) any_invalid_ = true;
-        flush(false);
-    }
-
-    void flush(bool force)
-    {
-        std::string_view const out = checker_.output();
-        std::string_view const err = checker_.error_output();
-        if (write_failed_ || (out.empty() && err.empty())) return;
-        if (!force && out.size() < flush_threshold && err.size() < flush_threshold) return;
-        // A closed pipe (ftpuri-check ... | head) ends the run quietly with exit code 2.
-        if (!write_all(out, stdout) || !write_all(err, stderr)) write_failed_ = true;
-        checker_.clear_output();
-    }
-
-    static bool write_all(std::string_view bytes, std::FILE* to)
-    {
-        return bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), to) == bytes.size();
-    }
-
-    void io_error(std::string const& what, int error)
-    {
-        static_cast<void>(std::fprintf(stderr, "%s: %s: %s\n", program, what.c_str(), std::strerror(error)));
-        io_failed_ = true;
-    }
-
-    ftpuri::cli::line_checker checker_;
-    std::string line_; // reused for every line, so reading does not allocate once it has grown
-    bool any_invalid_ = false;
-    bool io_failed_ = false;
-    bool write_failed_ = false;
-};
-
-int run_main(int argc, char** argv)
-{
-    CLI::App app{"Validate ftp URIs given as arguments, in files, or on stdin (one per line).\n"
-                 "Exit status: 0 every input is valid, 1 some input is invalid, 2 could not run.",
-                 program};
-
+// What the command line asked for, before it becomes check_settings.
+struct request {
     std::vector<std::string> uris;
     std::vector<std::string> files;
-    std::string profile_name = "strict";
-    std::string format_name = "text";
+    std::string profile = "strict";
+    std::string format = "text";
+    std::string color = "auto";
+    std::string progress = "auto";
+    std::vector<std::string> enable;
+    std::vector<std::string> disable;
     bool quiet = false;
     bool fix = false;
-    ftpuri::canonical_options canonical;
+    bool in_place = false;
+    bool strip_password = false;
+    bool redact_password = false;
+    bool drop_fragment = false;
+    bool drop_anonymous = false;
+    bool rules = false;
+    bool stats = false;
+    bool error_on_warning = false;
+    bool exit_zero = false;
     std::uint32_t max_length = ftpuri::default_max_length;
+    unsigned jobs = 0;
+};
 
-    app.add_option("uris", uris, "URIs to check; put them after -- if one begins with '-'");
+output_format format_from(std::string const& name)
+{
+    if (name == "json") return output_format::json;
+    if (name == "sarif") return output_format::sarif;
+    return output_format::text;
+}
+
+// NO_COLOR (https://no-color.org): set and not empty turns colour off.
+bool no_color_requested()
+{
+    char const* const value = std::getenv("NO_COLOR");
+    return value != nullptr && value[0] != '\0';
+}
+
+std::string plural(std::uint64_t n, std::string_view one, std::string_view many)
+{
+    std::string s = std::to_string(n);
+    s += ' ';
+    s += n == 1 ? one : many;
+    return s;
+}
+
+// The last line of the text format: what the run found, in one line.
+std::string summary_line(tally const& t)
+{
+    std::string s = program;
+    s += ": ";
+    s += plural(t.inputs, "input", "inputs");
+    s += ", ";
+    s += std::to_string(t.invalid);
+    s += " invalid; ";
+    s += plural(t.count(ftpuri::severity::error), "error", "errors");
+    s += ", ";
+    s += plural(t.count(ftpuri::severity::warning), "warning", "warnings");
+    s += ", ";
+    s += plural(t.count(ftpuri::severity::note), "note", "notes");
+    s += '\n';
+    return s;
+}
+
+// --stats: the counts and the speed, then each id reported, most frequent first.
+void print_stats(tally const& t, double seconds)
+{
+    double const rate = seconds > 0 ? static_cast<double>(t.inputs) / seconds : 0.0;
+    double const megabytes = seconds > 0 ? static_cast<double>(t.bytes) / 1e6 / seconds : 0.0;
+    static_cast<void>(std::fprintf(
+        stderr, "%s: stats: %llu inputs, %llu valid, %llu invalid, %llu bytes in %.3f s: %.0f inputs/s, %.1f MB/s\n",
+        program, static_cast<unsigned long long>(t.inputs), static_cast<unsigned long long>(t.inputs - t.invalid),
+        static_cast<unsigned long long>(t.invalid), static_cast<unsigned long long>(t.bytes), seconds, rate,
+        megabytes));
+    std::vector<std::size_t> ids;
+    for (std::size_t i = 0; i < t.by_id.size(); ++i)
+        if (t.by_id[i] != 0) ids.push_back(i);
+    std::stable_sort(ids.begin(), ids.end(), [&](std::size_t a, std::size_t b) { return t.by_id[a] > t.by_id[b]; });
+    for (std::size_t const i : ids) {
+        ftpuri::diag_info const& row = ftpuri::diag_catalogue[i];
+        static_cast<void>(std::fprintf(stderr, "%s: stats: %.*s %llu\n", program, static_cast<int>(row.name.size()),
+                                       row.name.data(), static_cast<unsigned long long>(t.by_id[i])));
+    }
+}
+
+void add_options(CLI::App& app, request& r)
+{
+    app.add_option("uris", r.uris,
+                   "URIs to check (after -- if one begins with '-'); with --in-place, the FILES to rewrite")
+        ->type_name("URI");
     // One file per -f: without allow_extra_args(false) CLI11 would take the URIs after it as files.
-    app.add_option("-f,--file", files, "read URIs from FILE, one per line ('-' is stdin); repeatable")
+    app.add_option("-f,--file", r.files, "read URIs from FILE, one per line ('-' is stdin); repeatable")
         ->allow_extra_args(false)
-        ->type_name("FILE");
-    app.add_option("--profile", profile_name, "syntax profile: strict (default), rfc3986 or lenient")
+        ->type_name("FILE")
+        ->group("Input");
+
+    std::string const checking = "Checking";
+    app.add_option("--profile", r.profile, "syntax profile: strict (default), rfc3986 or lenient")
         ->check(CLI::Validator(
             [](std::string& name) {
                 return ftpuri::profile_from_string(name)
                            ? std::string()
                            : "unknown profile '" + name + "' (strict, rfc3986 or lenient)";
             },
-            "strict|rfc3986|lenient", "profile"));
-    app.add_option("--format", format_name, "output format: text (default) or json (JSON Lines)")
-        ->check(CLI::IsMember({"text", "json"}));
-    app.add_flag("--fix", fix,
-                 "print each valid input's canonical form, one per line in input order; "
-                 "invalid inputs' diagnostics go to stderr");
-    app.add_flag("--strip-password", canonical.drop_password,
-                 "drop the password from the canonical form (--fix, JSON)");
-    app.add_flag("--drop-fragment", canonical.drop_fragment, "drop the fragment from the canonical form");
-    app.add_flag("--drop-anonymous", canonical.drop_anonymous,
-                 "drop an explicit anonymous@ (without a password) from the canonical form");
-    app.add_flag("-q,--quiet", quiet,
-                 "print no diagnostics; only the exit status tells (--fix still prints canonical forms)");
-    app.add_option("--max-length", max_length, "longest input accepted, in bytes (default 65536)")
-        ->check(CLI::Range(std::uint32_t{1}, ftpuri::max_length_cap));
-    app.set_version_flag("--version", std::string(program) + " " + FTPURI_VERSION);
+            "strict|rfc3986|lenient", "profile"))
+        ->group(checking);
+    app.add_option("--max-length", r.max_length, "longest input accepted, in bytes (default 65536)")
+        ->check(CLI::Range(std::uint32_t{1}, ftpuri::max_length_cap))
+        ->group(checking);
+    app.add_option("--disable", r.disable, "do not report warning or note ID; repeatable (errors are always reported)")
+        ->allow_extra_args(false)
+        ->type_name("ID")
+        ->group(checking);
+    app.add_option("--enable", r.enable, "report opt-in rule ID (see --rules); repeatable")
+        ->allow_extra_args(false)
+        ->type_name("ID")
+        ->group(checking);
+    app.add_flag("--rules", r.rules, "print every diagnostic id (in --format) and exit")->group(checking);
 
+    std::string const output = "Output";
+    app.add_option("--format", r.format, "text (default), json (JSON Lines) or sarif (SARIF 2.1.0)")
+        ->check(CLI::IsMember({"text", "json", "sarif"}))
+        ->group(output);
+    app.add_option("--color", r.color,
+                   "auto (default: when the diagnostics go to a terminal and NO_COLOR is unset), always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->group(output);
+    app.add_flag("-q,--quiet", r.quiet, "print no diagnostics and no summary; the exit status tells")->group(output);
+    app.add_flag("--stats", r.stats, "print counts per id and the throughput on stderr at the end")->group(output);
+    app.add_option("--progress", r.progress, "auto (default: when stderr is a terminal), always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->group(output);
+
+    std::string const fixing = "Fixing";
+    auto* fix = app.add_flag("--fix", r.fix,
+                             "print each valid input's canonical form, in input order; invalid inputs' "
+                             "diagnostics go to stderr")
+                    ->group(fixing);
+    app.add_flag("--in-place", r.in_place,
+                 "with --fix: rewrite each FILE atomically, keeping invalid lines as they are")
+        ->needs(fix)
+        ->group(fixing);
+    auto* strip =
+        app.add_flag("--strip-password", r.strip_password, "drop the password from the canonical form")->group(fixing);
+    app.add_flag("--redact-password", r.redact_password, "write the password as **** in the canonical form")
+        ->excludes(strip)
+        ->group(fixing);
+    app.add_flag("--drop-fragment", r.drop_fragment, "drop the fragment from the canonical form")->group(fixing);
+    app.add_flag("--drop-anonymous", r.drop_anonymous,
+                 "drop an explicit anonymous@ (without a password) from the canonical form")
+        ->group(fixing);
+
+    std::string const status = "Exit status";
+    app.add_flag("--error-on-warning", r.error_on_warning, "exit 1 when a warning is reported")->group(status);
+    app.add_flag("--exit-zero", r.exit_zero, "exit 0 even when inputs are invalid (2 still means could not run)")
+        ->group(status);
+
+    app.add_option("-j,--jobs", r.jobs, "worker threads (default 0: one per core); the output order never changes")
+        ->check(CLI::Range(0U, 256U))
+        ->group("Performance");
+    app.set_version_flag("--version", std::string(program) + " " + FTPURI_VERSION);
+    app.footer("Exit status: 0 every input is valid, 1 some input is invalid, 2 could not run.\n"
+               "Environment: NO_COLOR turns colour off. Manual: man ftpuri-check.");
+}
+
+void complain(std::string_view message)
+{
+    static_cast<void>(std::fprintf(stderr, "%s: %.*s\n", program, static_cast<int>(message.size()), message.data()));
+}
+
+int run_main(int argc, char** argv)
+{
+    CLI::App app{"Validate ftp URIs given as arguments, in files, or on stdin (one per line).", program};
+    request r;
+    add_options(app, r);
     try {
         app.parse(argc, argv);
-        // JSON Lines carry the canonical form already, in "canonical".
-        if (fix && format_name == "json")
-            throw CLI::ValidationError("--fix", "prints canonical forms as text; --format=json has them in "
-                                                "its \"canonical\" field");
+        if (r.fix && r.format != "text")
+            throw CLI::ValidationError("--fix", "prints canonical forms as text; --format=json has them in its "
+                                                "\"canonical\" field, --format=sarif in its fixes");
+        if (r.in_place) {
+            r.files.insert(r.files.end(), r.uris.begin(), r.uris.end());
+            r.uris.clear();
+            if (r.files.empty()) throw CLI::ValidationError("--in-place", "needs the FILES to rewrite");
+            if (std::find(r.files.begin(), r.files.end(), "-") != r.files.end())
+                throw CLI::ValidationError("--in-place", "cannot rewrite stdin");
+        }
     } catch (CLI::ParseError const& e) {
         // --help and --version end here too, with exit code 0; every usage error is 2.
         return app.exit(e) == 0 ? all_valid : could_not_run;
     }
 
-    ftpuri::cli::check_settings settings;
-    settings.parse.syntax = ftpuri::profile_from_string(profile_name).value_or(ftpuri::profile::strict);
-    settings.parse.max_length = max_length;
-    settings.format = format_name == "json" ? ftpuri::cli::output_format::json : ftpuri::cli::output_format::text;
-    settings.quiet = quiet;
-    settings.fix = fix;
-    settings.canonical = canonical;
+    rule_choice_result const rules = choose_rules(r.enable, r.disable);
+    if (!rules.problem.empty()) {
+        complain(rules.problem);
+        return could_not_run;
+    }
+    output_format const format = format_from(r.format);
+    if (r.rules) {
+        std::string const list = list_rules(format, FTPURI_VERSION);
+        bool const written = std::fwrite(list.data(), 1, list.size(), stdout) == list.size();
+        return written && std::fflush(stdout) == 0 ? all_valid : could_not_run;
+    }
+
+    check_settings settings;
+    settings.parse.syntax = ftpuri::profile_from_string(r.profile).value_or(ftpuri::profile::strict);
+    settings.parse.max_length = r.max_length;
+    settings.parse.opt_in = rules.choice.enabled;
+    settings.hidden = rules.choice.hidden;
+    settings.format = format;
+    settings.quiet = r.quiet;
+    settings.fix = r.in_place ? fix_mode::in_place : r.fix ? fix_mode::print : fix_mode::none;
+    settings.password = r.strip_password    ? password_policy::strip
+                        : r.redact_password ? password_policy::redact
+                                            : password_policy::keep;
+    settings.canonical.drop_fragment = r.drop_fragment;
+    settings.canonical.drop_anonymous = r.drop_anonymous;
+    settings.count_quietly = r.stats || r.error_on_warning;
+    // The text reports go to stdout, or with --fix to stderr (stdout has the canonical forms).
+    std::FILE* const report_stream = r.fix ? stderr : stdout;
+    settings.color =
+        r.color == "always" || (r.color == "auto" && ::isatty(::fileno(report_stream)) == 1 && !no_color_requested());
+
+    bool const stderr_is_terminal = ::isatty(STDERR_FILENO) == 1;
+    bool const reads_streams = !r.files.empty() || r.uris.empty();
+    progress_bar progress(r.progress == "always" || (r.progress == "auto" && stderr_is_terminal && reads_streams),
+                          r.progress == "always", stderr_is_terminal);
+
+    unsigned jobs = r.jobs;
+    if (jobs == 0) jobs = std::max(1U, std::thread::hardware_concurrency());
 
     // Without this a closed pipe kills the process with SIGPIPE; with it, fwrite reports EPIPE.
     static_cast<void>(std::signal(SIGPIPE, SIG_IGN));
 
-    runner run(settings);
-    run.check_arguments(uris);
-    for (std::string const& file : files)
-        run.check_file(file);
-    if (uris.empty() && files.empty()) run.check_file("-");
-    return run.finish();
+    auto const started = std::chrono::steady_clock::now();
+    std::vector<std::string> failures;
+    pipeline run(settings, jobs, progress);
+    output_target const console{stdout, stderr};
+    bool stopped = false; // a write failed: nothing more can be reported
+    if (format == output_format::sarif) {
+        std::string const header = sarif_header(FTPURI_VERSION);
+        stopped = std::fwrite(header.data(), 1, header.size(), stdout) != header.size();
+    }
+
+    if (r.in_place) {
+        for (std::string const& file : r.files) {
+            in_place_result const rewritten = rewrite_in_place(file, run);
+            if (!rewritten.problem.empty()) {
+                progress.erase();
+                complain(rewritten.problem);
+                failures.push_back(rewritten.problem);
+            } else if (!r.quiet) {
+                progress.erase();
+                static_cast<void>(
+                    std::fprintf(stderr, "%s: %s: %s; %s kept unchanged%s\n", program, file.c_str(),
+                                 plural(rewritten.counts.changed, "line rewritten", "lines rewritten").c_str(),
+                                 plural(rewritten.counts.invalid, "invalid line", "invalid lines").c_str(),
+                                 rewritten.rewritten ? "" : " (the file is unchanged)"));
+            }
+        }
+    } else {
+        char name[32];
+        for (std::size_t i = 0; i < r.uris.size() && !run.write_failed(); ++i) {
+            int const n = std::snprintf(name, sizeof name, "<arg %zu>", i + 1);
+            run.check_argument({std::string_view(name, static_cast<std::size_t>(n)), 1, false}, r.uris[i], console);
+        }
+        if (r.uris.empty() && r.files.empty()) r.files.emplace_back("-");
+        for (std::string const& path : r.files) {
+            if (run.write_failed()) break;
+            bool const is_stdin = path == "-";
+            std::string_view const origin_name = is_stdin ? std::string_view("<stdin>") : std::string_view(path);
+            std::FILE* const file = is_stdin ? stdin : std::fopen(path.c_str(), "rb");
+            int error = file == nullptr ? errno : 0;
+            if (file != nullptr) {
+                struct stat st {};
+                std::uint64_t const size = ::fstat(::fileno(file), &st) == 0 && S_ISREG(st.st_mode)
+                                               ? static_cast<std::uint64_t>(st.st_size)
+                                               : 0;
+                error = run.check_file(file, origin_name, !is_stdin, size, console).read_error;
+                if (!is_stdin) static_cast<void>(std::fclose(file)); // read-only: nothing to lose
+            }
+            if (error != 0) {
+                std::string problem(origin_name);
+                problem += ": ";
+                problem += std::strerror(error);
+                progress.erase();
+                complain(problem);
+                failures.push_back(std::move(problem));
+            }
+        }
+    }
+    progress.finish();
+    double const seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+    tally const& totals = run.totals();
+    stopped = stopped || run.write_failed();
+    if (run.worker_failed()) failures.emplace_back("a worker thread ran out of memory; its output is missing");
+    bool const findings = totals.invalid != 0 || (r.error_on_warning && totals.count(ftpuri::severity::warning) != 0);
+    int code = !failures.empty() || stopped ? could_not_run : findings && !r.exit_zero ? some_invalid : all_valid;
+
+    if (!stopped && format == output_format::sarif) {
+        std::string const footer = sarif_footer(code, failures);
+        stopped = std::fwrite(footer.data(), 1, footer.size(), stdout) != footer.size();
+    }
+    // Whatever stdio still holds for stdout is written now: a summary on stderr must not claim
+    // a run whose output was lost.
+    if (std::fflush(stdout) != 0) stopped = true;
+    if (!stopped && format == output_format::text && !r.quiet) {
+        std::string const line = summary_line(totals);
+        stopped = std::fwrite(line.data(), 1, line.size(), report_stream) != line.size();
+    }
+    if (r.stats) print_stats(totals, seconds);
+    if (std::fflush(stdout) != 0) stopped = true;
+    if (stopped) code = could_not_run;
+    return code;
 }
 
 } // namespace

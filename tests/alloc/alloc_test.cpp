@@ -184,22 +184,37 @@ TEST(Allocation, CanonicalEquivalentResolveAllocateNothing)
 
 #ifdef FTPURI_HAVE_CLI_CORE
 // ftpuri-check's loop: once its buffers have grown to the largest line, a million lines
-// allocate no more than one. Checked over every input, twice over, in both formats.
+// allocate no more than one. Checked over every input, twice over, in every format and mode.
 TEST(Allocation, CliLineLoopAllocatesNothingAfterWarmUp)
 {
+    using ftpuri::cli::fix_mode;
+    using ftpuri::cli::output_format;
     struct mode {
-        ftpuri::cli::output_format format;
-        bool fix;
+        output_format format;
+        fix_mode fix;
         ftpuri::profile syntax;
+        bool colour_and_rules; // --color=always, every opt-in rule, two ids disabled
+        bool quiet;
     };
-    for (mode const m : {mode{ftpuri::cli::output_format::text, false, ftpuri::profile::strict},
-                         mode{ftpuri::cli::output_format::json, false, ftpuri::profile::strict},
-                         mode{ftpuri::cli::output_format::text, true, ftpuri::profile::lenient},
-                         mode{ftpuri::cli::output_format::json, false, ftpuri::profile::rfc3986}}) {
+    for (mode const m : {mode{output_format::text, fix_mode::none, ftpuri::profile::strict, false, false},
+                         mode{output_format::text, fix_mode::none, ftpuri::profile::strict, true, false},
+                         mode{output_format::json, fix_mode::none, ftpuri::profile::strict, false, false},
+                         mode{output_format::sarif, fix_mode::none, ftpuri::profile::strict, true, false},
+                         mode{output_format::sarif, fix_mode::none, ftpuri::profile::lenient, false, false},
+                         mode{output_format::text, fix_mode::print, ftpuri::profile::lenient, false, false},
+                         mode{output_format::text, fix_mode::in_place, ftpuri::profile::strict, false, false},
+                         mode{output_format::text, fix_mode::none, ftpuri::profile::strict, false, true},
+                         mode{output_format::json, fix_mode::none, ftpuri::profile::rfc3986, false, false}}) {
         ftpuri::cli::check_settings settings;
         settings.format = m.format;
         settings.fix = m.fix;
         settings.parse.syntax = m.syntax;
+        settings.quiet = m.quiet;
+        if (m.colour_and_rules) {
+            settings.color = true;
+            settings.parse.opt_in = ftpuri::diag_set::opt_in_rules();
+            settings.hidden = {ftpuri::diag_id::pct_lowercase, ftpuri::diag_id::interop_backslash};
+        }
         ftpuri::cli::line_checker checker(settings);
         ftpuri::cli::input_origin const origin{"<stdin>", 1, false};
         // Warm-up: the buffers grow to the largest report (all reports fit in one output run).
@@ -216,7 +231,8 @@ TEST(Allocation, CliLineLoopAllocatesNothingAfterWarmUp)
             }
         }
         std::size_t const n = window.close();
-        EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: the CLI line loop allocated " << n << " times";
+        EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: the CLI line loop allocated " << n << " times (format "
+                         << static_cast<int>(m.format) << ", fix " << static_cast<int>(m.fix) << ")";
         EXPECT_GT(invalid, 10U);
     }
 }

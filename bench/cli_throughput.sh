@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# bench/cli_throughput.sh: ftpuri-check's throughput on a mirror list, beside `wc -l` on the same
+# file: reading the bytes is the floor, and the ratio to it is what stays comparable from one
+# machine to another (PRODUCT.md reports ratios to reading the bytes).
+#
+#     bench/cli_throughput.sh [N_URIS [REPS]]     # defaults: 1000000 URIs, 7 repetitions
+#     bench/cli_throughput.sh --smoke             # 20000 URIs, 1 repetition: a quick check
+#
+# Environment:
+#     FTPURI_CHECK       the binary (default: the first of build/gcc, build-bench2, build, ...)
+#     FTPURI_CHECK_ARGS  extra arguments for it, split on spaces (e.g. "-j 1")
+#     GEN_URIS           a built bench/gen_uris.cpp (default: target ftpuri_gen_uris beside the
+#                        binary, else one compiled with ${CXX:-c++} into the temporary directory)
+#     TMPDIR             where the URI file goes (it is deleted at the end)
+#
+# The file is generated (deterministically: bench/gen_uris.hpp) into a temporary directory and
+# read once before timing, so both commands read it from the page cache; then the two commands
+# run alternately, REPS times each, so that a slow phase of the shared machine hits both, and
+# the medians are compared. Before timing, ftpuri-check must accept every URI without a word
+# (exit 0, only the summary line) and wc -l must count N lines: a fast wrong answer measures nothing.
+set -euo pipefail
+export LC_ALL=C # EPOCHREALTIME's decimal point, awk's number formatting
+
+script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source_dir=$(dirname "$script_dir")
+
+usage() {
+    echo "usage: $0 [N_URIS [REPS]] | --smoke" >&2
+    exit 2
+}
+
+if [[ ${1-} == --smoke ]]; then
+    [[ $# -eq 1 ]] || usage
+    set -- 20000 1
+fi
+[[ $# -le 2 ]] || usage
+n_uris=${1:-1000000}
+reps=${2:-7}
+[[ $n_uris =~ ^[1-9][0-9]*$ && $reps =~ ^[1-9][0-9]*$ ]] || usage
+
+find_binary() {
+    if [[ -n ${FTPURI_CHECK-} ]]; then
+        echo "$FTPURI_CHECK"
+        return
+    fi
+    local candidate
+    for candidate in build/gcc build-bench2 build/release build/bench build; do
+        if [[ -x $source_dir/$candidate/src/cli/ftpuri-check ]]; then
+            echo "$source_dir/$candidate/src/cli/ftpuri-check"
+            return
+        fi
+    done
+    echo "cli_throughput.sh: no ftpuri-check found; build it or set FTPURI_CHECK" >&2
+    exit 2
+}
+bin=$(find_binary)
+[[ -x $bin ]] || { echo "cli_throughput.sh: $bin is not an executable" >&2; exit 2; }
+read -r -a extra_args <<<"${FTPURI_CHECK_ARGS-}"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ftpuri-cli-bench.XXXXXX")
+trap 'rm -rf -- "$tmp"' EXIT
+file=$tmp/uris.txt
+
+gen=${GEN_URIS-}
+if [[ -z $gen ]]; then
+    # The one CMake built beside the binary (target ftpuri_gen_uris), unless its sources changed.
+    build_dir=$(dirname "$(dirname "$(dirname "$bin")")")
+    for candidate in "$build_dir/tests/ftpuri_gen_uris" "$build_dir/bench/ftpuri_gen_uris"; do
+        if [[ -x $candidate && $candidate -nt $script_dir/gen_uris.cpp && $candidate -nt $script_dir/gen_uris.hpp ]]; then
+            gen=$candidate
+            break
+        fi
+    done
+fi
+if [[ -z $gen ]]; then
+    gen=$tmp/gen_uris
+    "${CXX:-c++}" -std=c++20 -O2 -o "$gen" "$script_dir/gen_uris.cpp"
+fi
+"$gen" "$n_uris" >"$file"
+
+# The commands, exactly as timed (their output goes to /dev/null).
+check_cmd=("$bin" --quiet "${extra_args[@]}" -f "$file")
+wc_cmd=(wc -l "$file")
+
+# Verify: every URI valid and without a warning (the output is the summary line alone), and
+# the line count right.
+status=0
+"$bin" "${extra_args[@]}" -f "$file" >"$tmp/check.out" 2>&1 || status=$?
+expected_summary="ftpuri-check: $n_uris inputs, 0 invalid; 0 errors, 0 warnings, 0 notes"
+if [[ $status -ne 0 || "$(cat "$tmp/check.out")" != "$expected_summary" ]]; then
+    echo "cli_throughput.sh: ftpuri-check exited $status on the generated file; its first lines:" >&2
+    head -n 20 "$tmp/check.out" >&2
+    exit 1
+fi
+lines=$("${wc_cmd[@]}")
+lines=${lines%% *}
+if [[ $lines != "$n_uris" ]]; then
+    echo "cli_throughput.sh: wc -l counted $lines lines, not $n_uris" >&2
+    exit 1
+fi
+bytes=$(wc -c <"$file")
+
+# Warm up: the file into the page cache, both binaries and their libraries into memory.
+cat "$file" >/dev/null
+"${check_cmd[@]}" >/dev/null
+"${wc_cmd[@]}" >/dev/null
+
+# Microseconds now, from bash's own clock: no process is started to read it, which `date` would
+# add to every measurement (about a millisecond here, a tenth of wc's whole run).
+now_us() {
+    local t=$EPOCHREALTIME
+    echo $((10#${t%.*}${t#*.}))
+}
+
+check_us=()
+wc_us=()
+for ((rep = 0; rep < reps; rep++)); do
+    start=$(now_us)
+    "${check_cmd[@]}" >/dev/null || { echo "cli_throughput.sh: ftpuri-check failed while timed" >&2; exit 1; }
+    end=$(now_us)
+    check_us+=($((end - start)))
+    start=$(now_us)
+    "${wc_cmd[@]}" >/dev/null
+    end=$(now_us)
+    wc_us+=($((end - start)))
+done
+
+median() {
+    printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+check_median=$(median "${check_us[@]}")
+wc_median=$(median "${wc_us[@]}")
+
+cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+echo "ftpuri-check throughput: $n_uris URIs, $bytes bytes ($(awk -v b="$bytes" -v n="$n_uris" 'BEGIN { printf "%.1f", b / n }') bytes per line), $reps repetitions, medians"
+echo "machine: nproc=$(nproc), cpu=${cpu:-unknown}, $(uname -sr)"
+echo "binary: $bin ($("$bin" --version 2>/dev/null || echo 'no --version'))"
+echo "command: ${check_cmd[*]}"
+echo "command: ${wc_cmd[*]}"
+echo "all ftpuri-check runs (ms): $(printf '%s\n' "${check_us[@]}" | awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $1 / 1000 }')"
+echo "all wc -l runs (ms): $(printf '%s\n' "${wc_us[@]}" | awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $1 / 1000 }')"
+awk -v c="$check_median" -v w="$wc_median" -v n="$n_uris" -v b="$bytes" 'BEGIN {
+    printf "ftpuri-check: %.3f ms median, %.0f URIs/s, %.1f MB/s\n", c / 1000, n / (c / 1e6), b / c
+    printf "wc -l: %.3f ms median, %.1f MB/s\n", w / 1000, b / w
+    # w is at least 1: a microsecond clock and a process start.
+    printf "ratio ftpuri-check/wc: %.2f\n", c / (w > 0 ? w : 1)
+}'

@@ -1,0 +1,120 @@
+#include "in_place.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+namespace ftpuri::cli {
+namespace {
+
+std::string describe(std::string const& what, int error)
+{
+    std::string s = what;
+    s += ": ";
+    s += std::strerror(error);
+    return s;
+}
+
+struct file_closer {
+    void operator()(std::FILE* f) const noexcept { static_cast<void>(std::fclose(f)); }
+};
+using file_ptr = std::unique_ptr<std::FILE, file_closer>;
+
+// The directory part of a path ("." for a bare name).
+std::string directory_of(std::string const& path)
+{
+    std::size_t const slash = path.rfind('/');
+    if (slash == std::string::npos) return ".";
+    if (slash == 0) return "/";
+    return path.substr(0, slash);
+}
+
+// Makes a file's data, and then the directory entry that the rename changed, durable.
+void sync_directory(std::string const& directory) noexcept
+{
+    int const fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    static_cast<void>(::fsync(fd));
+    static_cast<void>(::close(fd));
+}
+
+} // namespace
+
+in_place_result rewrite_in_place(std::string const& path, pipeline& run)
+{
+    in_place_result result;
+    auto fail = [&](std::string problem) {
+        result.problem = path + ": " + std::move(problem) + "; not rewritten";
+        return result;
+    };
+
+    // The file a symbolic link names is the one to rewrite.
+    char resolved[PATH_MAX];
+    if (::realpath(path.c_str(), resolved) == nullptr) return fail(describe("cannot resolve", errno));
+    std::string const target = resolved;
+    struct stat st {};
+    if (::stat(target.c_str(), &st) != 0) return fail(describe("cannot stat", errno));
+    if (!S_ISREG(st.st_mode)) return fail("not a regular file");
+    // Read-only is the owner's word, even for root, who could write it anyway.
+    if ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(target.c_str(), W_OK) != 0)
+        return fail("the file is read-only");
+
+    file_ptr in(std::fopen(target.c_str(), "rb"));
+    if (!in) return fail(describe("cannot open", errno));
+
+    std::string const directory = directory_of(target);
+    std::string temporary = target;
+    temporary += ".ftpuri-XXXXXX";
+    int const fd = ::mkstemp(temporary.data());
+    if (fd < 0) return fail(describe("cannot create a temporary file in " + directory, errno));
+    file_ptr out(::fdopen(fd, "wb"));
+    if (!out) {
+        int const error = errno;
+        static_cast<void>(::close(fd));
+        static_cast<void>(::unlink(temporary.c_str()));
+        return fail(describe("cannot write a temporary file", error));
+    }
+    auto discard = [&](std::string problem) {
+        out.reset();
+        static_cast<void>(::unlink(temporary.c_str()));
+        return fail(std::move(problem));
+    };
+
+    pipeline::file_result const checked =
+        run.check_file(in.get(), path, true, static_cast<std::uint64_t>(st.st_size), {out.get(), stderr});
+    result.counts = checked.counts;
+    if (checked.read_error != 0) return discard(describe("could not be read whole", checked.read_error));
+    if (run.write_failed() || run.worker_failed()) return discard("could not write the new content");
+    if (checked.counts.changed == 0) { // nothing to change: the file stays as it is, mtime and all
+        out.reset();
+        static_cast<void>(::unlink(temporary.c_str()));
+        return result;
+    }
+
+    // The new file gets the old one's permissions and, where allowed, its owner.
+    static_cast<void>(::fchmod(fd, st.st_mode & 07777));
+    static_cast<void>(::fchown(fd, st.st_uid, st.st_gid));
+    if (std::fflush(out.get()) != 0 || ::fsync(fd) != 0) return discard(describe("cannot write", errno));
+    if (std::fclose(out.release()) != 0) {
+        int const error = errno;
+        static_cast<void>(::unlink(temporary.c_str()));
+        return fail(describe("cannot write", error));
+    }
+    if (::rename(temporary.c_str(), target.c_str()) != 0) {
+        int const error = errno;
+        static_cast<void>(::unlink(temporary.c_str()));
+        return fail(describe("cannot replace the file", error));
+    }
+    sync_directory(directory);
+    result.rewritten = true;
+    return result;
+}
+
+} // namespace ftpuri::cli

@@ -1,0 +1,196 @@
+#include "pipeline.hpp"
+
+#include <algorithm>
+#include <exception>
+
+namespace ftpuri::cli {
+
+pipeline::pipeline(check_settings const& settings, unsigned jobs, progress_bar& progress)
+    : settings_(settings), jobs_(std::max(jobs, 1U)), progress_(progress),
+      // --in-place writes invalid lines back as they were, so it keeps them whole.
+      cap_(settings.fix == fix_mode::in_place ? line_reader::no_cap : std::size_t{settings.parse.max_length} + 1),
+      local_(settings)
+{
+}
+
+pipeline::~pipeline()
+{
+    {
+        std::lock_guard const lock(mutex_);
+        stopping_ = true;
+    }
+    work_ready_.notify_all();
+    for (std::thread& t : workers_)
+        t.join();
+}
+
+void pipeline::check_argument(input_origin const& origin, std::string_view input, output_target to)
+{
+    local_.clear_counts();
+    static_cast<void>(local_.check(origin, input));
+    totals_.add(local_.counts());
+    emit(local_.output(), local_.error_output(), to);
+    local_.clear_output();
+}
+
+bool pipeline::fill(block& b, line_reader& reader, std::uint64_t& line_number, bool& full)
+{
+    b.bytes.clear();
+    b.lines.clear();
+    b.first_line = line_number + 1;
+    line_info info{};
+    full = false;
+    while (!(full = b.bytes.size() >= block_bytes || b.lines.size() >= block_lines)) {
+        std::size_t const begin = b.bytes.size();
+        if (!reader.next(b.bytes, info, cap_)) break;
+        b.lines.push_back({begin, info.kept, info.length, info.end});
+        ++line_number;
+    }
+    return !b.lines.empty();
+}
+
+void pipeline::check_block(block& b, line_checker& checker)
+{
+    checker.clear_output();
+    checker.clear_counts();
+    std::uint64_t line = b.first_line;
+    for (line_ref const& l : b.lines) {
+        input_origin const origin{b.name, line++, b.from_file};
+        static_cast<void>(checker.check(origin, {std::string_view(b.bytes).substr(l.begin, l.size), l.length, l.end}));
+    }
+    b.out.assign(checker.output());
+    b.err.assign(checker.error_output());
+    b.counts = checker.counts();
+    checker.clear_output();
+}
+
+void pipeline::emit(std::string_view out, std::string_view err, output_target to)
+{
+    if (write_failed_) return;
+    if (settings_.format == output_format::sarif && sarif_first_ && !out.empty() && out.front() == ',') {
+        out.remove_prefix(1);
+        sarif_first_ = false;
+    }
+    auto write_all = [](std::string_view bytes, std::FILE* stream) {
+        return bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), stream) == bytes.size();
+    };
+    if (!err.empty() || to.out == stderr) progress_.erase();
+    // A closed pipe (ftpuri-check ... | head) ends the run quietly with exit code 2.
+    if (!write_all(out, to.out) || !write_all(err, to.err)) write_failed_ = true;
+}
+
+void pipeline::emit_block(block& b, output_target to, tally& file_counts)
+{
+    if (b.failed) worker_failed_ = true;
+    emit(b.out, b.err, to);
+    totals_.add(b.counts);
+    file_counts.add(b.counts);
+}
+
+pipeline::file_result pipeline::check_file(std::FILE* file, std::string_view origin_name, bool from_file,
+                                           std::uint64_t size, output_target to)
+{
+    file_result result;
+    line_reader reader(file);
+    std::uint64_t line_number = 0;
+    progress_.begin(origin_name, size);
+
+    // The first block decides: a file that ends within it is checked here, without workers.
+    auto first = std::make_unique<block>();
+    first->name = origin_name;
+    first->from_file = from_file;
+    bool more = false;
+    bool const any = fill(*first, reader, line_number, more);
+    if (!more || jobs_ == 1) {
+        block& b = *first;
+        bool have = any;
+        while (have && !write_failed_) {
+            check_block(b, local_);
+            emit_block(b, to, result.counts);
+            progress_.update(reader.bytes_read(), totals_.inputs);
+            have = fill(b, reader, line_number, more);
+        }
+    } else {
+        start_workers();
+        std::uint64_t written = submitted_;
+        // Waits for the oldest block in flight, the next in input order, and writes it out.
+        auto write_oldest = [&](std::unique_lock<std::mutex>& lock) {
+            block& oldest = *ring_[written % ring_.size()];
+            block_done_.wait(lock, [&] { return oldest.done; });
+            lock.unlock();
+            emit_block(oldest, to, result.counts);
+            progress_.update(reader.bytes_read(), totals_.inputs);
+            lock.lock();
+            ++written;
+        };
+        bool have = true;
+        std::unique_ptr<block> pending = std::move(first);
+        while (!write_failed_) {
+            std::unique_lock lock(mutex_);
+            // The ring is full: write the oldest block out first (it is the next in order).
+            while (submitted_ - written == ring_.size())
+                write_oldest(lock);
+            if (!have) break;
+            // Hand the pending block over, and take the slot's old block to fill next.
+            std::unique_ptr<block>& slot = ring_[submitted_ % ring_.size()];
+            pending->done = false;
+            pending->failed = false;
+            std::swap(slot, pending);
+            ++submitted_;
+            lock.unlock();
+            work_ready_.notify_one();
+            if (!pending) pending = std::make_unique<block>();
+            pending->name = origin_name;
+            pending->from_file = from_file;
+            have = fill(*pending, reader, line_number, more);
+        }
+        // Write out the rest, in order; after a failed write only wait for the workers.
+        std::unique_lock lock(mutex_);
+        while (written < submitted_)
+            write_oldest(lock);
+    }
+    progress_.update(reader.bytes_read(), totals_.inputs, true);
+    if (reader.failed()) result.read_error = reader.errno_value();
+    return result;
+}
+
+void pipeline::start_workers()
+{
+    if (!workers_.empty()) return;
+    ring_.resize(std::size_t{2} * jobs_);
+    for (unsigned i = 0; i < jobs_; ++i)
+        checkers_.push_back(std::make_unique<line_checker>(settings_));
+    for (unsigned i = 0; i < jobs_; ++i)
+        workers_.emplace_back([this, i] { work(i); });
+}
+
+void pipeline::work(std::size_t worker)
+{
+    line_checker& checker = *checkers_[worker];
+    for (;;) {
+        block* b = nullptr;
+        {
+            std::unique_lock lock(mutex_);
+            work_ready_.wait(lock, [&] { return stopping_ || taken_ < submitted_; });
+            if (taken_ == submitted_) return; // stopping, and nothing left
+            b = ring_[taken_ % ring_.size()].get();
+            ++taken_;
+        }
+        bool failed = false;
+        try {
+            check_block(*b, checker);
+        } catch (std::exception const&) { // std::bad_alloc: the block's output is lost, the run fails
+            b->out.clear();
+            b->err.clear();
+            failed = true;
+        }
+        {
+            std::lock_guard const lock(mutex_);
+            b->failed = failed;
+            b->done = true;
+        }
+        block_done_.notify_all();
+    }
+}
+
+} // namespace ftpuri::cli

@@ -1,0 +1,117 @@
+// pipeline.hpp: checking the lines of big inputs on every core, in constant memory, in order.
+//
+// The calling thread reads a file in blocks of whole lines (block_bytes at a time) and hands
+// them to worker threads, each with its own line_checker; it writes each block's output as soon
+// as that block and every block before it are done, so the output is in input order whatever
+// the order in which the workers finish. At most 2 x jobs blocks are in flight, so memory stays
+// flat however large the input: a line is kept up to max_length + 1 bytes (line_reader's cap;
+// the rest is counted, not kept), and a block holds at most block_bytes plus one such line.
+// A file that fits in one block is checked on the calling thread, and no worker is started
+// until a file needs one.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "line_checker.hpp"
+#include "line_reader.hpp"
+#include "progress_bar.hpp"
+
+namespace ftpuri::cli {
+
+// Where a file's outputs go: stdout and stderr, or for --in-place the new file and stderr.
+struct output_target {
+    std::FILE* out;
+    std::FILE* err;
+};
+
+class pipeline {
+public:
+    static constexpr std::size_t block_bytes = std::size_t{256} * 1024;
+    // Empty lines add no bytes, so a block is also closed after this many lines.
+    static constexpr std::size_t block_lines = std::size_t{16} * 1024;
+
+    // `jobs` worker threads at most (1: everything on the calling thread). `sarif`: outputs
+    // are SARIF results, whose first one loses its leading ','.
+    pipeline(check_settings const& settings, unsigned jobs, progress_bar& progress);
+    ~pipeline();
+    pipeline(pipeline const&) = delete;
+    pipeline& operator=(pipeline const&) = delete;
+
+    // One input, on the calling thread (the command line's URIs).
+    void check_argument(input_origin const& origin, std::string_view input, output_target to);
+
+    struct file_result {
+        int read_error = 0; // errno of a failed read; 0 when the file was read whole
+        tally counts;       // this file's
+    };
+    // The lines of `file`, which is named `origin_name` in the reports.
+    file_result check_file(std::FILE* file, std::string_view origin_name, bool from_file, std::uint64_t size,
+                           output_target to);
+
+    [[nodiscard]] tally const& totals() const noexcept { return totals_; }
+    // A write failed (a closed pipe, a full disk): the caller stops and exits with 2.
+    [[nodiscard]] bool write_failed() const noexcept { return write_failed_; }
+    // A worker failed (out of memory): its block's output is missing; exit with 2.
+    [[nodiscard]] bool worker_failed() const noexcept { return worker_failed_; }
+
+private:
+    struct line_ref {
+        std::size_t begin;
+        std::size_t size;
+        std::uint64_t length;
+        line_end end;
+    };
+    struct block {
+        std::string bytes;
+        std::vector<line_ref> lines;
+        std::uint64_t first_line = 0;
+        std::string_view name;
+        bool from_file = false;
+        std::string out;
+        std::string err;
+        tally counts;
+        bool done = false;
+        bool failed = false;
+    };
+
+    // Fills `b` with the next lines; false when there are none. `full`: the block was closed for
+    // its size, so more may follow.
+    bool fill(block& b, line_reader& reader, std::uint64_t& line_number, bool& full);
+    static void check_block(block& b, line_checker& checker);
+    void emit(std::string_view out, std::string_view err, output_target to);
+    void emit_block(block& b, output_target to, tally& file_counts);
+    void start_workers();
+    void work(std::size_t worker);
+
+    check_settings settings_;
+    unsigned jobs_;
+    progress_bar& progress_;
+    std::size_t cap_;
+    line_checker local_; // arguments and one-block files
+    tally totals_;
+    bool sarif_first_ = true;
+    bool write_failed_ = false;
+    bool worker_failed_ = false;
+
+    // Shared with the workers, under mutex_: ring_[seq % ring_.size()] is block number seq.
+    std::mutex mutex_;
+    std::condition_variable work_ready_;
+    std::condition_variable block_done_;
+    std::vector<std::unique_ptr<block>> ring_;
+    std::uint64_t submitted_ = 0; // blocks handed to workers
+    std::uint64_t taken_ = 0;     // blocks a worker has taken
+    bool stopping_ = false;
+    std::vector<std::unique_ptr<line_checker>> checkers_;
+    std::vector<std::thread> workers_;
+};
+
+} // namespace ftpuri::cli

@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Writes the "why it matters" column of docs/diagnostics.md as a C++ table.
+
+SARIF's rules carry a full description beside the one-line message; the diagnostics table
+already holds one per id, checked row by row by tests/diagnostics_test.cpp. Generating the
+table at build time keeps that text in one place. Usage: rule_rationale.py DIAGNOSTICS_MD OUT
+"""
+import sys
+
+HEADER = ("| id | severity (strict) | severity (rfc3986) | severity (lenient) | example | "
+          "offset | length | why it matters |")
+
+
+def rows(path):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    start = lines.index(HEADER)
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        # Cells are split at '|' not escaped as '\|'; the why cell is the last.
+        cells, cell, escaped = [], "", False
+        for c in line.strip()[1:-1]:
+            if escaped:
+                cell += c if c == "|" else "\\" + c
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == "|":
+                cells.append(cell.strip())
+                cell = ""
+            else:
+                cell += c
+        cells.append(cell.strip())
+        yield cells[0], cells[-1]
+
+
+def cpp(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def main():
+    source, out = sys.argv[1], sys.argv[2]
+    table = list(rows(source))
+    with open(out, "w", encoding="utf-8") as f:
+        f.write("// Generated from docs/diagnostics.md by src/cli/rule_rationale.py; do not edit.\n")
+        f.write("#pragma once\n#include <array>\n#include <string_view>\n\nnamespace ftpuri::cli {\n\n")
+        f.write("struct rule_rationale_row {\n    std::string_view id;\n    std::string_view markdown;\n"
+                "    std::string_view text; // the markdown without its backticks\n};\n\n")
+        f.write("inline constexpr std::array<rule_rationale_row, %d> rule_rationale = {{\n" % len(table))
+        for ident, why in table:
+            f.write("    {%s, %s, %s},\n" % (cpp(ident), cpp(why), cpp(why.replace("`", ""))))
+        f.write("}};\n\n} // namespace ftpuri::cli\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+#include "sarif_log.hpp"
+
+#include <cstddef>
+
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include "ftpuri/diagnostic.hpp"
+#include "json_string.hpp"
+#include "rule_rationale.inc"
+
+namespace ftpuri::cli {
+namespace {
+
+constexpr bool rationale_in_catalogue_order() noexcept
+{
+    if (rule_rationale.size() != diag_catalogue.size()) return false;
+    for (std::size_t i = 0; i < diag_catalogue.size(); ++i)
+        if (rule_rationale[i].id != diag_catalogue[i].name) return false;
+    return true;
+}
+static_assert(rationale_in_catalogue_order(), "docs/diagnostics.md's table must follow diag_catalogue");
+
+using json_writer = rapidjson::Writer<rapidjson::StringBuffer>;
+
+void write_text_object(json_writer& w, std::string_view text)
+{
+    w.StartObject();
+    w.Key("text");
+    write_string(w, text);
+    w.EndObject();
+}
+
+void write_rule(json_writer& w, diag_info const& row, rule_rationale_row const& why)
+{
+    w.StartObject();
+    w.Key("id");
+    write_string(w, row.name);
+    w.Key("shortDescription");
+    write_text_object(w, row.message);
+    w.Key("fullDescription");
+    w.StartObject();
+    w.Key("text");
+    write_string(w, why.text);
+    w.Key("markdown");
+    write_string(w, why.markdown);
+    w.EndObject();
+    w.Key("help");
+    write_text_object(w, row.hint);
+    w.Key("defaultConfiguration");
+    w.StartObject();
+    w.Key("enabled");
+    w.Bool(!row.opt_in);
+    w.Key("level");
+    write_string(w, to_string(row.level));
+    w.EndObject();
+    w.Key("properties");
+    w.StartObject();
+    w.Key("tags");
+    w.StartArray();
+    write_string(w, row.name.substr(0, row.name.find('.')));
+    if (row.opt_in) w.String("opt-in");
+    w.EndArray();
+    w.EndObject();
+    w.EndObject();
+}
+
+} // namespace
+
+std::string sarif_header(std::string_view tool_version)
+{
+    rapidjson::StringBuffer buffer;
+    json_writer w(buffer);
+    w.StartObject();
+    w.Key("name");
+    w.String("ftpuri-check");
+    w.Key("version");
+    write_string(w, tool_version);
+    w.Key("rules");
+    w.StartArray();
+    for (std::size_t i = 0; i < diag_catalogue.size(); ++i)
+        write_rule(w, diag_catalogue[i], rule_rationale[i]);
+    w.EndArray();
+    w.EndObject();
+
+    std::string out =
+        R"({"$schema":"https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",)"
+        R"("version":"2.1.0","runs":[{"tool":{"driver":)";
+    out.append(buffer.GetString(), buffer.GetSize());
+    out.append(R"(},"columnKind":"unicodeCodePoints","results":[)");
+    out.push_back('\n');
+    return out;
+}
+
+std::string sarif_footer(int exit_code, std::vector<std::string> const& failures)
+{
+    rapidjson::StringBuffer buffer;
+    json_writer w(buffer);
+    w.StartObject();
+    w.Key("executionSuccessful");
+    w.Bool(failures.empty());
+    w.Key("exitCode");
+    w.Int(exit_code);
+    if (!failures.empty()) {
+        w.Key("toolExecutionNotifications");
+        w.StartArray();
+        for (std::string const& failure : failures) {
+            w.StartObject();
+            w.Key("level");
+            w.String("error");
+            w.Key("message");
+            write_text_object(w, failure);
+            w.EndObject();
+        }
+        w.EndArray();
+    }
+    w.EndObject();
+
+    std::string out = "\n],\"invocations\":[";
+    out.append(buffer.GetString(), buffer.GetSize());
+    out.append("]}]}\n");
+    return out;
+}
+
+void append_artifact_uri(std::string& to, std::string_view path)
+{
+    // An absolute path is a file: URI; a relative one stays a relative reference, which SARIF
+    // viewers resolve against the directory they were given.
+    if (!path.empty() && path.front() == '/') to.append("file://");
+    constexpr char hex[] = "0123456789ABCDEF";
+    for (char const c : path) {
+        auto const b = static_cast<unsigned char>(c);
+        bool const unreserved = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') ||
+                                b == '-' || b == '.' || b == '_' || b == '~' || b == '/';
+        if (unreserved) {
+            to.push_back(c);
+        } else {
+            to.push_back('%');
+            to.push_back(hex[b >> 4U]);
+            to.push_back(hex[b & 0xFU]);
+        }
+    }
+}
+
+} // namespace ftpuri::cli

@@ -1,0 +1,205 @@
+// The SARIF format: one result per diagnostic, appended to the log that sarif_log.hpp opens.
+//
+// A result points at its bytes with a region in Unicode code points (the log's columnKind): a
+// byte that is not UTF-8 counts as one, as the U+FFFD that an editor shows for it does. Nothing
+// in a result echoes the input, so it cannot show a password. A result gets a fix when the
+// canonical form fixes it: the canonical form, checked again, no longer reports that id. A fix
+// never carries a password either: when the canonical form keeps one, the fix replaces what is
+// around it and leaves its bytes alone, and when those bytes would change too (a lenient raw
+// ':' in the password becomes %3A) the finding gets no fix.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "ftpuri/parse.hpp"
+#include "ftpuri/redact.hpp"
+#include "json_string.hpp"
+#include "line_checker.hpp"
+#include "sarif_log.hpp"
+
+namespace ftpuri::cli {
+namespace {
+
+// The 1-based code point column of byte `offset` of `line`; bytes past its end (the part of a
+// capped line the reader did not keep) count one column each.
+std::uint64_t code_point_column(std::string_view line, std::uint64_t offset) noexcept
+{
+    std::uint64_t column = 1;
+    std::size_t i = 0;
+    while (i < line.size() && i < offset) {
+        std::size_t const n = utf8_sequence_length(line, i);
+        i += n == 0 ? 1 : n;
+        ++column;
+    }
+    if (offset > line.size()) column += offset - line.size();
+    return column;
+}
+
+} // namespace
+
+void line_checker::find_fixed(bool valid)
+{
+    fixed_ = {};
+    if (!valid || canonical_size_ == 0) return;
+    std::string_view const canonical(canonical_.data(), canonical_size_);
+    recheck_.clear();
+    static_cast<void>(parse(canonical, settings_.parse, recheck_));
+    for (diagnostic const& d : diagnostics_)
+        if (!recheck_.contains(d.id)) fixed_.insert(d.id);
+}
+
+// "artifactLocation": the file's URI; stdin and the arguments have none, and SARIF lets a
+// location describe itself instead.
+void line_checker::write_sarif_artifact(input_origin const& origin)
+{
+    writer_.Key("artifactLocation");
+    writer_.StartObject();
+    if (origin.from_file) {
+        writer_.Key("uri");
+        redacted_.clear();
+        append_artifact_uri(redacted_, origin.name);
+        write_string(writer_, redacted_);
+    } else {
+        writer_.Key("description");
+        writer_.StartObject();
+        writer_.Key("text");
+        write_string(writer_, origin.name);
+        writer_.EndObject();
+    }
+    writer_.EndObject();
+}
+
+void line_checker::write_sarif_location(input_origin const& origin, std::uint64_t line, std::uint32_t first_column,
+                                        std::uint32_t end_column)
+{
+    writer_.StartObject();
+    write_sarif_artifact(origin);
+    writer_.Key("region");
+    writer_.StartObject();
+    writer_.Key("startLine");
+    writer_.Uint64(line);
+    writer_.Key("startColumn");
+    writer_.Uint(first_column);
+    writer_.Key("endColumn");
+    writer_.Uint(end_column);
+    writer_.EndObject();
+    writer_.EndObject();
+}
+
+void line_checker::write_sarif_fix(input_origin const& origin, std::string_view input)
+{
+    std::string_view const canonical(canonical_.data(), canonical_size_);
+    std::optional<byte_range> const old_password = find_password(input);
+    std::optional<byte_range> const new_password = find_password(canonical);
+    auto const line_end_column = static_cast<std::uint32_t>(code_point_column(input, input.size()));
+
+    // Replacements: [from, to) of the line (code point columns) becomes `text`.
+    struct replacement {
+        std::uint32_t from, to;
+        std::string_view text;
+    };
+    replacement parts[2];
+    std::size_t count = 0;
+    if (!new_password) {
+        parts[count++] = {1, line_end_column, canonical};
+    } else {
+        if (!old_password) return; // cannot happen: the canonical form never adds a password
+        std::string_view const old_bytes = input.substr(old_password->offset, old_password->length);
+        std::string_view const new_bytes = canonical.substr(new_password->offset, new_password->length);
+        if (old_bytes != new_bytes) return; // the fix would have to show the password
+        auto const before = static_cast<std::uint32_t>(code_point_column(input, old_password->offset));
+        auto const after = static_cast<std::uint32_t>(
+            code_point_column(input, std::uint64_t{old_password->offset} + old_password->length));
+        parts[count++] = {1, before, canonical.substr(0, new_password->offset)};
+        parts[count++] = {after, line_end_column,
+                          canonical.substr(std::size_t{new_password->offset} + new_password->length)};
+    }
+
+    writer_.Key("fixes");
+    writer_.StartArray();
+    writer_.StartObject();
+    writer_.Key("description");
+    writer_.StartObject();
+    writer_.Key("text");
+    writer_.String("rewrite the URI in its canonical form");
+    writer_.EndObject();
+    writer_.Key("artifactChanges");
+    writer_.StartArray();
+    writer_.StartObject();
+    write_sarif_artifact(origin);
+    writer_.Key("replacements");
+    writer_.StartArray();
+    for (std::size_t i = 0; i < count; ++i) {
+        writer_.StartObject();
+        writer_.Key("deletedRegion");
+        writer_.StartObject();
+        writer_.Key("startLine");
+        writer_.Uint64(origin.line);
+        writer_.Key("startColumn");
+        writer_.Uint(parts[i].from);
+        writer_.Key("endColumn");
+        writer_.Uint(parts[i].to);
+        writer_.EndObject();
+        writer_.Key("insertedContent");
+        writer_.StartObject();
+        writer_.Key("text");
+        write_string(writer_, parts[i].text);
+        writer_.EndObject();
+        writer_.EndObject();
+    }
+    writer_.EndArray();
+    writer_.EndObject();
+    writer_.EndArray();
+    writer_.EndObject();
+    writer_.EndArray();
+}
+
+// Each result is a JSON value of its own, written with a leading ',' so that results from
+// several workers can be joined in order; the runner drops the comma before the first one.
+void line_checker::write_sarif(input_origin const& origin, std::string_view input, bool valid)
+{
+    bool fixes_computed = false;
+    for (diagnostic const& d : diagnostics_) {
+        if (!shown(d)) continue;
+        if (!fixes_computed) {
+            find_fixed(valid);
+            fixes_computed = true;
+        }
+        diag_info const& about = d.info();
+        std::uint64_t const first = code_point_column(input, d.offset);
+        std::uint64_t const end = code_point_column(input, std::uint64_t{d.offset} + reported_length(d));
+        auto const clamp = [](std::uint64_t column) {
+            return column > 0xFFFF'FFFFU ? 0xFFFF'FFFFU : static_cast<std::uint32_t>(column);
+        };
+
+        json_.Clear();
+        writer_.Reset(json_);
+        writer_.StartObject();
+        writer_.Key("ruleId");
+        write_string(writer_, about.name);
+        writer_.Key("ruleIndex");
+        writer_.Uint(static_cast<unsigned>(d.id));
+        writer_.Key("level");
+        write_string(writer_, to_string(d.level));
+        writer_.Key("message");
+        writer_.StartObject();
+        writer_.Key("text");
+        write_string(writer_, about.message);
+        writer_.EndObject();
+        writer_.Key("locations");
+        writer_.StartArray();
+        writer_.StartObject();
+        writer_.Key("physicalLocation");
+        write_sarif_location(origin, origin.line, clamp(first), clamp(end));
+        writer_.EndObject();
+        writer_.EndArray();
+        if (fixed_.contains(d.id)) write_sarif_fix(origin, input);
+        writer_.EndObject();
+
+        out_.push_back(',');
+        out_.append(json_.GetString(), json_.GetSize());
+        out_.push_back('\n');
+    }
+}
+
+} // namespace ftpuri::cli
