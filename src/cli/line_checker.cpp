@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <limits>
+#include <optional>
 #include <span>
 
 #include "ftpuri/canonical.hpp"
@@ -126,6 +127,27 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     return valid;
 }
 
+// Where the password is in an input to echo. A line the reader cut (line_reader's cap) may have
+// lost the end of its authority, and with it what shows where a password ends: then everything
+// after the authority's first ':' is taken for the password, as find_password() would rather
+// hide too much than too little.
+std::optional<byte_range> line_checker::echoed_password(std::string_view input) const noexcept
+{
+    if (line_length_ > input.size()) {
+        std::size_t const scheme_end = input.find("://");
+        if (scheme_end != std::string_view::npos) {
+            std::size_t const authority = scheme_end + 3;
+            if (input.find_first_of("/?#\\", authority) == std::string_view::npos) {
+                std::size_t const colon = input.find(':', authority);
+                if (colon == std::string_view::npos) return std::nullopt;
+                return byte_range{static_cast<std::uint32_t>(colon + 1),
+                                  static_cast<std::uint32_t>(input.size() - colon - 1)};
+            }
+        }
+    }
+    return find_password(input);
+}
+
 bool line_checker::shown(diagnostic const& d) const noexcept
 {
     return d.level == severity::error || !settings_.hidden.contains(d.id);
@@ -215,9 +237,14 @@ void line_checker::write_json(input_origin const& origin, std::string_view input
     // other control characters (\u0000, \n, ...), so any line yields valid JSON. The offsets
     // under "diagnostics" remain offsets into the ORIGINAL input bytes, as the library reports
     // them; they do not index "input", which masking and sanitizing may have resized.
-    redacted_.resize(redacted_size_bound(input));
-    std::size_t const redacted_size = redact_password_into(input, std::span<char>(redacted_.data(), redacted_.size()));
-    redacted_.resize(redacted_size); // never SIZE_MAX: the buffer has the bound's size
+    redacted_.clear();
+    if (std::optional<byte_range> const password = echoed_password(input)) {
+        redacted_.append(input.substr(0, password->offset));
+        redacted_.append("****");
+        redacted_.append(input.substr(std::size_t{password->offset} + password->length));
+    } else {
+        redacted_.append(input);
+    }
     sanitized_.clear();
     append_utf8_sanitized(redacted_, sanitized_);
 
@@ -225,7 +252,9 @@ void line_checker::write_json(input_origin const& origin, std::string_view input
     writer_.Reset(json_);
     writer_.StartObject();
     writer_.Key("file");
-    write_string(writer_, origin.name);
+    name_.clear();
+    append_utf8_sanitized(origin.name, name_); // a file name may be any bytes
+    write_string(writer_, name_);
     writer_.Key("input");
     write_string(writer_, sanitized_);
     writer_.Key("line");

@@ -18,6 +18,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -133,6 +134,7 @@ private:
     bool canonicalize(uri_view const& uri);
     std::string_view redacted_canonical();
     [[nodiscard]] bool shown(diagnostic const& d) const noexcept;
+    [[nodiscard]] std::optional<byte_range> echoed_password(std::string_view input) const noexcept;
     [[nodiscard]] std::uint32_t reported_length(diagnostic const& d) const noexcept;
     void count(bool valid, input_line const& input);
     void write_fix(input_origin const& origin, input_line const& input, bool valid);
@@ -160,6 +162,7 @@ private:
     std::string err_;
     std::string redacted_;  // the input with its password masked (JSON only)
     std::string sanitized_; // redacted_ with invalid UTF-8 bytes replaced (JSON only)
+    std::string name_;      // the origin's name, made fit for JSON or a terminal
     // The canonical form: canonical_size_bound() bytes, grown only, never shrunk, so that
     // resizing per line neither allocates nor fills; canonical_size_ is the current form's size.
     std::string canonical_;

@@ -116,11 +116,11 @@ void print_stats(tally const& t, double seconds)
 {
     double const rate = seconds > 0 ? static_cast<double>(t.inputs) / seconds : 0.0;
     double const megabytes = seconds > 0 ? static_cast<double>(t.bytes) / 1e6 / seconds : 0.0;
-    static_cast<void>(std::fprintf(
-        stderr, "%s: stats: %llu inputs, %llu valid, %llu invalid, %llu bytes in %.3f s: %.0f inputs/s, %.1f MB/s\n",
-        program, static_cast<unsigned long long>(t.inputs), static_cast<unsigned long long>(t.inputs - t.invalid),
-        static_cast<unsigned long long>(t.invalid), static_cast<unsigned long long>(t.bytes), seconds, rate,
-        megabytes));
+    static_cast<void>(
+        std::fprintf(stderr, "%s: stats: %s, %llu valid, %llu invalid, %s in %.3f s: %.0f inputs/s, %.1f MB/s\n",
+                     program, plural(t.inputs, "input", "inputs").c_str(),
+                     static_cast<unsigned long long>(t.inputs - t.invalid), static_cast<unsigned long long>(t.invalid),
+                     plural(t.bytes, "byte", "bytes").c_str(), seconds, rate, megabytes));
     std::vector<std::size_t> ids;
     for (std::size_t i = 0; i < t.by_id.size(); ++i)
         if (t.by_id[i] != 0) ids.push_back(i);
@@ -222,6 +222,14 @@ int run_main(int argc, char** argv)
     CLI::App app{"Validate ftp URIs given as arguments, in files, or on stdin (one per line).", program};
     request r;
     add_options(app, r);
+    // Usage errors read like every other error of the tool: "ftpuri-check: ...".
+    app.failure_message([](CLI::App const*, CLI::Error const& e) {
+        std::string message = program;
+        message += ": ";
+        message += e.what();
+        message += "\nRun with --help for more information.\n";
+        return message;
+    });
     try {
         app.parse(argc, argv);
         if (r.fix && r.format != "text")

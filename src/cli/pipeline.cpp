@@ -27,7 +27,7 @@ pipeline::~pipeline()
 void pipeline::check_argument(input_origin const& origin, std::string_view input, output_target to)
 {
     local_.clear_counts();
-    static_cast<void>(local_.check(origin, input));
+    static_cast<void>(local_.check(origin, {input, input.size(), line_end::none})); // no line end was read
     totals_.add(local_.counts());
     emit(local_.output(), local_.error_output(), to);
     local_.clear_output();
@@ -74,7 +74,7 @@ void pipeline::emit(std::string_view out, std::string_view err, output_target to
     auto write_all = [](std::string_view bytes, std::FILE* stream) {
         return bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), stream) == bytes.size();
     };
-    if (!err.empty() || to.out == stderr) progress_.erase();
+    if (!out.empty() || !err.empty()) progress_.erase_before(to.out, !err.empty());
     // A closed pipe (ftpuri-check ... | head) ends the run quietly with exit code 2.
     if (!write_all(out, to.out) || !write_all(err, to.err)) write_failed_ = true;
 }

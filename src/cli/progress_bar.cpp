@@ -1,5 +1,7 @@
 #include "progress_bar.hpp"
 
+#include <unistd.h>
+
 #include <cinttypes>
 
 namespace ftpuri::cli {
@@ -12,7 +14,8 @@ constexpr int bar_width = 24;
 } // namespace
 
 progress_bar::progress_bar(bool enabled, bool immediately, bool terminal) noexcept
-    : enabled_(enabled), immediately_(immediately), terminal_(terminal), start_(clock::now()), last_draw_(start_)
+    : enabled_(enabled), immediately_(immediately), terminal_(terminal), stdout_terminal_(::isatty(STDOUT_FILENO) == 1),
+      start_(clock::now()), last_draw_(start_)
 {
 }
 
@@ -66,6 +69,11 @@ void progress_bar::erase()
     if (!shown_) return;
     static_cast<void>(std::fputs(terminal_ ? "\r\x1b[K" : "\n", stderr));
     shown_ = false;
+}
+
+void progress_bar::erase_before(std::FILE* out, bool to_stderr)
+{
+    if (to_stderr || out == stderr || (out == stdout && stdout_terminal_)) erase();
 }
 
 void progress_bar::finish()

@@ -26,6 +26,9 @@ public:
     void update(std::uint64_t bytes, std::uint64_t inputs, bool force = false);
     // Removes the bar from the screen, if it is shown; the next update draws it again.
     void erase();
+    // Removes the bar before a write to `out` (and to stderr, when `to_stderr`) that would
+    // share its line: a write to stderr, or to stdout when stdout is the same terminal.
+    void erase_before(std::FILE* out, bool to_stderr);
     // The run is over.
     void finish();
 
@@ -35,6 +38,7 @@ private:
     bool enabled_;
     bool immediately_;
     bool terminal_;
+    bool stdout_terminal_;
     bool shown_ = false;
     clock::time_point start_;
     clock::time_point last_draw_;

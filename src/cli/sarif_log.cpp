@@ -7,6 +7,7 @@
 
 #include "ftpuri/diagnostic.hpp"
 #include "json_string.hpp"
+#include "line_checker.hpp"
 #include "rule_rationale.inc"
 
 namespace ftpuri::cli {
@@ -109,7 +110,9 @@ std::string sarif_footer(int exit_code, std::vector<std::string> const& failures
             w.Key("level");
             w.String("error");
             w.Key("message");
-            write_text_object(w, failure);
+            std::string text; // a failure names a file, and a file name may be any bytes
+            append_utf8_sanitized(failure, text);
+            write_text_object(w, text);
             w.EndObject();
         }
         w.EndArray();

@@ -56,6 +56,19 @@ void append_hex_byte(std::string& to, unsigned char c)
     to.push_back('>');
 }
 
+// A file name as it is, but for its control bytes, which show as <XX>: a name may be any
+// bytes, and one holding an escape sequence must not drive the terminal.
+void append_printable(std::string& to, std::string_view name)
+{
+    for (char const c : name) {
+        auto const b = static_cast<unsigned char>(c);
+        if (b < 0x20 || b == 0x7F)
+            append_hex_byte(to, b);
+        else
+            to.push_back(c);
+    }
+}
+
 } // namespace
 
 void line_checker::write_text(input_origin const& origin, std::string_view input, std::string& to)
@@ -67,7 +80,7 @@ void line_checker::write_text(input_origin const& origin, std::string_view input
         if (!shown(d)) continue;
         diag_info const& about = d.info();
         if (colour) to.append(ansi::bold);
-        to.append(origin.name);
+        append_printable(to, origin.name);
         to.push_back(':');
         append_number(to, origin.line);
         to.push_back(':');
@@ -100,7 +113,7 @@ void line_checker::write_text(input_origin const& origin, std::string_view input
     }
     // The list keeps a fixed number of findings (it must not allocate); say when some did not fit.
     if (diagnostics_.dropped() != 0) {
-        to.append(origin.name);
+        append_printable(to, origin.name);
         to.push_back(':');
         append_number(to, origin.line);
         to.append(": note: ");
@@ -116,7 +129,7 @@ void line_checker::render_source(std::string_view input)
     display_.clear();
     column_.clear();
     display_offset_.clear();
-    std::optional<byte_range> const password = find_password(input);
+    std::optional<byte_range> const password = echoed_password(input);
     std::size_t const pw_begin = password ? password->offset : input.size() + 1;
     std::size_t const pw_end = password ? pw_begin + password->length : 0;
     std::uint32_t column = 0;
@@ -143,14 +156,16 @@ void line_checker::render_source(std::string_view input)
             display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
             continue;
         }
-        column_.push_back(column);
-        display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
         auto const c = static_cast<unsigned char>(input[i]);
-        if (continuation > 0) { // shown with the sequence's first byte
+        if (continuation > 0) { // part of the character that began at the sequence's first byte
             --continuation;
+            column_.push_back(column - 1);
+            display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
             display_.push_back(static_cast<char>(c));
             continue;
         }
+        column_.push_back(column);
+        display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
         if (c >= 0x20 && c < 0x7F) {
             display_.push_back(static_cast<char>(c));
             ++column;

@@ -1,0 +1,143 @@
+#!/usr/bin/python3
+"""cli_behaviour.redaction: a password never appears in ftpuri-check's reports.
+
+Every line below holds a password made of tokens that occur nowhere else (Qx7Kp2, ...). In the
+text, JSON and SARIF formats, in both profiles, with colours, --stats, --quiet, and in --fix
+with --redact-password or --strip-password (stdout and stderr), no token may appear. Plain
+--fix prints the canonical form with its password: that is documented (the output asked for),
+and checked too.
+
+Usage: redaction.py FTPURI_CHECK SOURCE_DIR
+"""
+
+import os
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import common  # noqa: E402
+
+# (line, the password's tokens: pieces of 3 or more characters that must never be printed)
+LINES = [
+    (b"ftp://alice:Qx7Kp2@h.example/", ["Qx7Kp2"]),                    # valid
+    (b"FTP://bob:Wm4Zt8@H.example:21/a/./b", ["Wm4Zt8"]),              # valid, warnings
+    (b"ftp://carol:Rv9Jd3@h/a b", ["Rv9Jd3"]),                         # error after it
+    (b"ftp://dave:Ty6 Hn5@h/", ["Ty6", "Hn5"]),                        # error in it (space)
+    (b"ftp://erin:Uk3%zzLm7@h/", ["Uk3", "zzLm7", "Lm7"]),             # error in it (%zz)
+    (b"ftp://frank:Pb8Xc4@evil@h/", ["Pb8Xc4", "Pb8", "Xc4"]),         # several @
+    (b"ftp://gina:Nf2@Gs6@h/", ["Nf2", "Gs6"]),                        # an @ in it
+    (b"ftp://hank:Jd5Vw1@h:99999/", ["Jd5Vw1"]),                       # port error
+    (b"ftp://ivan:Ks7Ye3@-h/", ["Ks7Ye3"]),                            # host error
+    (b"ftp://judy:Mc4:Rt9@h/", ["Mc4", "Rt9"]),                        # raw colon in it
+    (b"ftp://:Lz6Bq2@h/", ["Lz6Bq2"]),                                 # empty user
+    ("ftp://kim:\u00d6p3Wx7@h/".encode(), ["p3Wx7", "\u00d6p3"]),      # non-ASCII in it
+    (b"ftp://lee:Va5\x01Qe8@h/", ["Va5", "Qe8"]),                      # a control byte in it
+    (b"ftp://max:Hy4%41Pn9@h/", ["Hy4", "Pn9", "Hy4A", "APn9"]),       # pct.needless in it
+    (b"ftp://ned:Fw3Gk8%3a@h/", ["Fw3Gk8"]),                           # pct.lowercase in it
+    (b"ftp://anonymous:Dm2Sx5@h/", ["Dm2Sx5"]),                        # anonymous with one
+    (b"ftp://olga:Bt6Cn1@[::1]:2121/", ["Bt6Cn1"]),                    # with the opt-in rules
+]
+# The lines that are valid in strict / lenient, whose canonical form keeps the password in
+# plain --fix.
+VALID_STRICT = [0, 1, 10, 13, 14, 15, 16]
+VALID_LENIENT = sorted(VALID_STRICT + [2, 3, 9, 11])
+
+TOKENS = sorted({t.encode() for _, tokens in LINES for t in tokens})
+OPT_IN = ["--enable", "host.ip-address", "--enable", "userinfo.present",
+          "--enable", "port.non-default"]
+
+
+class Redaction(common.TempDirTest):
+    def setUp(self):
+        super().setUp()
+        self.write("pw.txt", b"".join(line + b"\n" for line, _ in LINES))
+
+    def leaks(self, data):
+        return [t.decode() for t in TOKENS if t in data]
+
+    def assert_no_password(self, args, stdin=b"", codes=(1,)):
+        proc = common.run(args, stdin=stdin, cwd=self.dir)
+        self.assertIn(proc.returncode, codes, f"{args}: {proc.stderr[:500]!r}")
+        self.assertEqual([], self.leaks(proc.stdout), f"{args}: a password on stdout")
+        self.assertEqual([], self.leaks(proc.stderr), f"{args}: a password on stderr")
+        return proc
+
+    def test_reports(self):
+        for profile in ("strict", "lenient"):
+            for fmt in ("text", "json", "sarif"):
+                with self.subTest(profile=profile, format=fmt):
+                    proc = self.assert_no_password([f"--profile={profile}", f"--format={fmt}",
+                                                    *OPT_IN, "-f", "pw.txt"])
+                    self.assertTrue(proc.stdout)
+
+    def test_reports_of_arguments_and_stdin(self):
+        args = [os.fsdecode(line) for line, _ in LINES]
+        for fmt in ("text", "json", "sarif"):
+            with self.subTest(format=fmt):
+                self.assert_no_password([f"--format={fmt}", "--", *args])
+                self.assert_no_password([f"--format={fmt}"],
+                                        stdin=b"".join(line + b"\r\n" for line, _ in LINES))
+
+    def test_colour_and_disabled_warning(self):
+        self.assert_no_password(["--color=always", "-f", "pw.txt"])
+        self.assert_no_password(["--disable", "userinfo.password", "-f", "pw.txt"])
+
+    def test_stats(self):
+        for extra in ([], ["-q"], ["--format=json"], ["--format=sarif"]):
+            with self.subTest(extra=extra):
+                proc = self.assert_no_password(["--stats", *extra, "-f", "pw.txt"])
+                self.assertIn(b"stats:", proc.stderr)
+
+    def test_fix_redact_and_strip(self):
+        for profile in ("strict", "lenient"):
+            for option in ("--redact-password", "--strip-password"):
+                with self.subTest(profile=profile, option=option):
+                    proc = self.assert_no_password(["--fix", option, f"--profile={profile}",
+                                                    "-f", "pw.txt"])
+                    valid = VALID_STRICT if profile == "strict" else VALID_LENIENT
+                    self.assertEqual(len(valid), len(proc.stdout.splitlines()))
+                    if option == "--redact-password":
+                        self.assertIn(b":****@", proc.stdout)
+                    else:
+                        self.assertNotIn(b"****", proc.stdout)
+
+    def test_fix_in_place_redacts_the_reports(self):
+        proc = self.assert_no_password(["--fix", "--in-place", "--redact-password", "pw.txt"])
+        content = self.read("pw.txt")
+        # The invalid lines are kept as they were (with their passwords: the file is the
+        # user's); the valid ones now read ****.
+        lines = content.split(b"\n")
+        for index in VALID_STRICT:
+            self.assertIn(b"****", lines[index])
+        self.assertIn(b"ftpuri-check: pw.txt:", proc.stderr)
+
+    def test_plain_fix_keeps_the_password(self):
+        # Documented: --fix prints the canonical form, password included.
+        for profile, valid in (("strict", VALID_STRICT), ("lenient", VALID_LENIENT)):
+            with self.subTest(profile=profile):
+                proc = common.run(["--fix", f"--profile={profile}", "-f", "pw.txt"], cwd=self.dir)
+                self.assertEqual(1, proc.returncode)
+                self.assertEqual([], self.leaks(proc.stderr), "the reports on stderr are masked")
+                out = proc.stdout.splitlines()
+                self.assertEqual(len(valid), len(out))
+                for index, line in zip(valid, out):
+                    first_token = LINES[index][1][0].encode()
+                    self.assertIn(first_token, line, f"{LINES[index][0]!r} -> {line!r}")
+
+    def test_line_longer_than_the_limit(self):
+        # A file's line longer than --max-length is read only up to the limit: the password
+        # must stay masked although the '@' after it was not read.
+        self.write("long.txt", b"ftp://user:Zr8Qw5Yt3@h/\n" + b"ftp://user:Zr8Qw5Yt3@h/" + b"a" * 70000 + b"\n")
+        for fmt in ("text", "json", "sarif"):
+            for limit in ("14", "17", "20"):
+                with self.subTest(format=fmt, max_length=limit):
+                    proc = common.run([f"--format={fmt}", "--max-length", limit, "-f", "long.txt"],
+                                      cwd=self.dir)
+                    self.assertEqual(1, proc.returncode)
+                    for token in (b"Zr8", b"Qw5", b"Yt3"):
+                        self.assertNotIn(token, proc.stdout, f"--max-length {limit}: {proc.stdout[:400]!r}")
+        proc = common.run(["--format=json", "-f", "long.txt"], cwd=self.dir)
+        self.assertNotIn(b"Zr8", proc.stdout)
+
+
+if __name__ == "__main__":
+    common.main()

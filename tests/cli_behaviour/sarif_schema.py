@@ -1,0 +1,233 @@
+#!/usr/bin/python3
+"""cli_behaviour.sarif_schema: ftpuri-check's SARIF logs are valid SARIF 2.1.0 and say what
+they should.
+
+One example per diagnostic id, taken from the table of docs/diagnostics.md at test time (its
+notation decoded), is checked in the profile the table gives it (strict where the id occurs
+there, else rfc3986, else lenient), with --enable for the opt-in ids: one run per profile. Each
+log is validated against tests/data/sarif-schema-2.1.0.json (Draft 4, with format checking),
+and each example must produce a result with its id, at its line, at the code point columns of
+its documented offset and length, with the severity of its profile.
+
+Usage: sarif_schema.py FTPURI_CHECK SOURCE_DIR
+"""
+
+import json
+import os
+import re
+import unittest
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import common  # noqa: E402
+
+try:
+    import jsonschema
+except ImportError:  # pragma: no cover - reported as a failure below
+    jsonschema = None
+
+# RFC 3986's characters: a URI or reference holds nothing else (percent-encodings included).
+URI_CHARS = re.compile(r"^(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$")
+SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$")
+
+
+def format_checker():
+    """jsonschema's format checker plus uri, uri-reference and date-time, which it checks only
+    with optional packages that Debian's python3-jsonschema does not pull in."""
+    checker = jsonschema.FormatChecker()
+
+    @checker.checks("uri")
+    def is_uri(value):
+        return not isinstance(value, str) or bool(URI_CHARS.match(value) and SCHEME.match(value))
+
+    @checker.checks("uri-reference")
+    def is_uri_reference(value):
+        return not isinstance(value, str) or bool(URI_CHARS.match(value))
+
+    @checker.checks("date-time")
+    def is_date_time(value):
+        return not isinstance(value, str) or bool(DATE_TIME.match(value))
+
+    return checker
+
+
+class SarifSchema(common.TempDirTest):
+    @classmethod
+    def setUpClass(cls):
+        if jsonschema is None:
+            raise unittest.SkipTest("jsonschema is missing: run with /usr/bin/python3 "
+                                    "(Debian's python3-jsonschema)")
+        with open(os.path.join(common.SOURCE_DIR, "tests", "data", "sarif-schema-2.1.0.json"),
+                  encoding="utf-8") as f:
+            cls.schema = json.load(f)
+        jsonschema.Draft4Validator.check_schema(cls.schema)
+        cls.validator = jsonschema.Draft4Validator(cls.schema, format_checker=format_checker())
+        cls.examples = common.doc_examples()
+        cls.rules = common.rules_json()
+        cls.opt_in = [r["id"] for r in cls.rules if r["opt_in"]]
+
+    # ---- helpers ----
+
+    def sarif(self, args, stdin=b"", cwd=None):
+        """(log, exit code) of ftpuri-check --format=sarif ARGS, validated against the schema."""
+        proc = common.run(["--format=sarif", *args], stdin=stdin, cwd=cwd)
+        self.assertIn(proc.returncode, (0, 1), proc.stderr.decode(errors="replace"))
+        try:
+            log = json.loads(proc.stdout.decode("utf-8"))
+        except ValueError as e:
+            self.fail(f"ftpuri-check --format=sarif {args} is not JSON: {e}")
+        errors = sorted(self.validator.iter_errors(log), key=lambda e: list(e.absolute_path))
+        self.assertEqual([], [f"{list(e.absolute_path)}: {e.message}" for e in errors[:10]],
+                         f"the SARIF log of {args} does not follow the schema")
+        self.check_log(log, proc.returncode)
+        return log, proc.returncode
+
+    def check_log(self, log, exit_code):
+        self.assertEqual("2.1.0", log["version"])
+        self.assertEqual(1, len(log["runs"]))
+        run = log["runs"][0]
+        self.assertEqual("unicodeCodePoints", run["columnKind"])
+        rules = run["tool"]["driver"]["rules"]
+        ids = [r["id"] for r in rules]
+        self.assertEqual(len(ids), len(set(ids)), "a rule id appears twice")
+        self.assertEqual([r["id"] for r in self.rules], ids, "the rules are not --rules' ids")
+        for rule in rules:
+            for key in ("shortDescription", "fullDescription", "help"):
+                self.assertTrue(rule.get(key, {}).get("text"), f"{rule['id']}: no {key}.text")
+            self.assertIn(rule["defaultConfiguration"]["level"], ("error", "warning", "note"))
+        for result in run["results"]:
+            self.check_result(result, rules)
+        invocations = run["invocations"]
+        self.assertEqual(1, len(invocations))
+        self.assertEqual(exit_code, invocations[0]["exitCode"])
+        self.assertTrue(invocations[0]["executionSuccessful"])
+        return run
+
+    def check_result(self, result, rules):
+        where = json.dumps(result)[:300]
+        self.assertIn("ruleId", result, where)
+        self.assertIn("ruleIndex", result, where)
+        self.assertLess(result["ruleIndex"], len(rules), where)
+        self.assertEqual(result["ruleId"], rules[result["ruleIndex"]]["id"], where)
+        self.assertIn(result["level"], ("error", "warning", "note"), where)
+        self.assertTrue(result["message"]["text"], where)
+        self.assertEqual(1, len(result["locations"]), where)
+        physical = result["locations"][0]["physicalLocation"]
+        artifact = physical["artifactLocation"]
+        self.assertTrue("uri" in artifact or artifact.get("description", {}).get("text"), where)
+        region = physical["region"]
+        self.assertGreaterEqual(region["startLine"], 1, where)
+        self.assertGreaterEqual(region["startColumn"], 1, where)
+        self.assertGreaterEqual(region["endColumn"], region["startColumn"], where)
+
+    # ---- tests ----
+
+    def test_every_id_from_its_example(self):
+        documented = [e.id for e in self.examples]
+        self.assertEqual(sorted(r["id"] for r in self.rules), sorted(documented),
+                         "docs/diagnostics.md's table and --rules list different ids")
+        seen = set()
+        for profile in common.PROFILES:
+            mine = [e for e in self.examples if e.profile == profile]
+            if not mine:
+                continue
+            # A line of a file, unless a CR or LF in the example needs an argument.
+            in_file = [e for e in mine if b"\n" not in e.bytes and b"\r" not in e.bytes]
+            in_args = [e for e in mine if e not in in_file]
+            self.assertTrue(all(b"\0" not in e.bytes for e in in_args))
+            name = f"examples-{profile}.txt"
+            self.write(name, b"".join(e.bytes + b"\n" for e in in_file))
+            args = [f"--profile={profile}"]
+            for rule_id in self.opt_in:
+                args += ["--enable", rule_id]
+            args += ["-f", name]
+            args += ["--"] + [os.fsdecode(e.bytes) for e in in_args] if in_args else []
+            log, code = self.sarif(args, cwd=self.dir)
+            self.assertEqual(1, code, f"{profile}: the examples include errors: exit code 1")
+            results = log["runs"][0]["results"]
+            for line, example in enumerate(in_file, start=1):
+                self.check_example(example, profile, results, {"uri": name}, line)
+            for n, example in enumerate(in_args, start=1):
+                self.check_example(example, profile, results, {"description": {"text": f"<arg {n}>"}}, 1)
+            seen.update(r["ruleId"] for r in results)
+        self.assertEqual(set(documented) - seen, set(), "ids never reported as a result")
+
+    def check_example(self, example, profile, results, artifact, line):
+        at_line = [r for r in results
+                   if r["locations"][0]["physicalLocation"]["artifactLocation"] == artifact
+                   and r["locations"][0]["physicalLocation"]["region"]["startLine"] == line]
+        mine = [r for r in at_line if r["ruleId"] == example.id]
+        self.assertTrue(mine, f"{example.id} ({profile}): its example {example.bytes[:80]!r} "
+                              f"reports {[r['ruleId'] for r in at_line]}")
+        result = mine[0]
+        self.assertEqual(example.severities[profile], result["level"],
+                         f"{example.id} ({profile}): level")
+        region = result["locations"][0]["physicalLocation"]["region"]
+        first = common.code_point_column(example.bytes, example.offset)
+        end = common.code_point_column(example.bytes, example.offset + example.length)
+        self.assertEqual((first, end), (region["startColumn"], region["endColumn"]),
+                         f"{example.id} ({profile}): the columns of offset {example.offset} "
+                         f"length {example.length} in {example.bytes[:80]!r}")
+
+    def test_rules_log(self):
+        proc = common.run(["--rules", "--format=sarif"])
+        self.assertEqual(0, proc.returncode)
+        log = json.loads(proc.stdout.decode("utf-8"))
+        errors = [e.message for e in self.validator.iter_errors(log)]
+        self.assertEqual([], errors[:10])
+        run = self.check_log(log, 0)
+        self.assertEqual([], run["results"])
+        rules = run["tool"]["driver"]["rules"]
+        by_id = {r["id"]: r for r in self.rules}
+        for rule in rules:
+            expected = by_id[rule["id"]]
+            self.assertEqual(expected["severity"], rule["defaultConfiguration"]["level"])
+            self.assertEqual(not expected["opt_in"], rule["defaultConfiguration"]["enabled"])
+            self.assertEqual(expected["message"], rule["shortDescription"]["text"])
+            self.assertEqual(expected["hint"], rule["help"]["text"])
+
+    def test_stdin_and_arguments_have_descriptions(self):
+        log, code = self.sarif(["-f", "-", "--", "ftp://h/a b", "FTP://h/"], stdin=b"ftp://h/%zz\n")
+        self.assertEqual(1, code)
+        results = log["runs"][0]["results"]
+        artifacts = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in results]
+        for artifact in artifacts:
+            self.assertNotIn("uri", artifact)
+        self.assertEqual(["<arg 1>", "<arg 2>", "<stdin>"],
+                         sorted({a["description"]["text"] for a in artifacts}))
+
+    def test_file_uri(self):
+        self.write("a b%.txt", b"FTP://h/\n")
+        log, code = self.sarif(["-f", "a b%.txt", "-f", self.path("a b%.txt")], cwd=self.dir)
+        self.assertEqual(0, code)
+        uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                for r in log["runs"][0]["results"]]
+        self.assertEqual("a%20b%25.txt", uris[0])
+        self.assertTrue(uris[1].startswith("file:///") and uris[1].endswith("/a%20b%25.txt"), uris[1])
+
+    def test_empty_input(self):
+        log, code = self.sarif([], stdin=b"")
+        self.assertEqual(0, code)
+        self.assertEqual([], log["runs"][0]["results"])
+
+    def test_only_valid_input(self):
+        log, code = self.sarif(["ftp://ftp.example.org/pub/"])
+        self.assertEqual(0, code)
+        self.assertEqual([], log["runs"][0]["results"])
+
+    def test_failure_is_a_notification(self):
+        proc = common.run(["--format=sarif", "-f", "missing.txt", "ftp://h/"], cwd=self.dir)
+        self.assertEqual(2, proc.returncode)
+        log = json.loads(proc.stdout.decode("utf-8"))
+        self.assertEqual([], [e.message for e in self.validator.iter_errors(log)][:10])
+        invocation = log["runs"][0]["invocations"][0]
+        self.assertEqual(2, invocation["exitCode"])
+        self.assertFalse(invocation["executionSuccessful"])
+        notes = invocation["toolExecutionNotifications"]
+        self.assertEqual(1, len(notes))
+        self.assertIn("missing.txt", notes[0]["message"]["text"])
+
+
+if __name__ == "__main__":
+    common.main()
