@@ -205,10 +205,11 @@ private:
         return true;
     }
 
+    // WHATWG strips "C0 control or space" (U+0000 to U+0020) from both ends; DEL is not one.
     [[nodiscard]] bool only_space_or_controls_after(std::uint32_t q) const noexcept
     {
         for (std::uint32_t i = q + 1; i < n_; ++i)
-            if (s_[i] != ' ' && !chars::control.contains(s_[i])) return false;
+            if (s_[i] > 0x20) return false;
         return true;
     }
 
@@ -265,7 +266,7 @@ private:
         if (chars::control.contains(c)) {
             std::optional<diag_id> note;
             if (c == '\t' || c == '\n' || c == '\r') note = diag_id::interop_tab_newline;
-            if (at_edge) note = diag_id::interop_edge_whitespace;
+            if (at_edge && c != 0x7F) note = diag_id::interop_edge_whitespace;
             return fail(diag_id::char_control, where, q, 1, note);
         }
         if (c == ' ') {
