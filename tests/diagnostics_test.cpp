@@ -550,7 +550,9 @@ TEST(opt_in, diag_set_holds_exactly_the_catalogue_rows_marked_opt_in)
 // WHATWG strips "C0 control or space" at the edges; DEL is not one, so it gets no such note.
 TEST(edge_whitespace, del_at_an_edge_is_a_control_without_the_note)
 {
-    for (std::string_view const input : {std::string_view("\x7F" "ftp://h/"), std::string_view("ftp://h/a\x7F")}) {
+    for (std::string_view const input : {std::string_view("\x7F"
+                                                          "ftp://h/"),
+                                         std::string_view("ftp://h/a\x7F")}) {
         for (profile p : all_profiles) {
             diagnostic_list list;
             EXPECT_FALSE(ftpuri::parse(input, parse_options{p}, list).has_value());
