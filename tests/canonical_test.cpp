@@ -42,13 +42,6 @@ constexpr profile S = profile::strict;
 constexpr profile R = profile::rfc3986;
 constexpr profile L = profile::lenient;
 
-parse_options in(profile p)
-{
-    parse_options o;
-    o.syntax = p;
-    return o;
-}
-
 std::string name_of(diag_id id)
 {
     return std::string(ftpuri::info(id).name);
@@ -316,7 +309,7 @@ std::set<diag_id> const unrepaired_warnings = {diag_id::path_encoded_traversal, 
 bool lenient_unrepaired(std::string_view input)
 {
     ftpuri::diagnostic_list list;
-    if (!ftpuri::parse(input, in(L), list)) return false;
+    if (!ftpuri::parse(input, parse_options{L}, list)) return false;
     for (auto const& d : list)
         if (unrepaired_warnings.count(d.id) != 0) return true;
     return false;
@@ -328,31 +321,31 @@ void check_canonical(std::string_view input, profile syntax, std::string_view ex
                      canonical_options const& options = {})
 {
     SCOPED_TRACE(cat({"input <", input, "> in ", ftpuri::to_string(syntax)}));
-    ftpuri::parse_result const r = ftpuri::parse(input, in(syntax));
+    ftpuri::parse_result const r = ftpuri::parse(input, parse_options{syntax});
     ASSERT_TRUE(r.has_value()) << "not valid: " << name_of(r.error().id) << " at " << r.error().offset;
-    if (ftpuri::validate(input, in(S)) || (syntax == L && !lenient_unrepaired(input))) {
+    if (ftpuri::validate(input, parse_options{S}) || (syntax == L && !lenient_unrepaired(input))) {
         EXPECT_TRUE(strict_out) << "test table: the canonical form of a strict URI, or of a repaired lenient one, "
                                    "is strict-valid";
     }
 
     std::string const got = ftpuri::canonicalize(*r, options);
     EXPECT_EQ(got, expected);
-    std::optional<std::string> const got2 = ftpuri::canonicalize(input, in(syntax), options);
+    std::optional<std::string> const got2 = ftpuri::canonicalize(input, parse_options{syntax}, options);
     ASSERT_TRUE(got2.has_value());
     EXPECT_EQ(*got2, expected) << "the string overload";
     check_bound_buffer(*r, expected, options);
 
     // Idempotent, in the input's profile and (when strict-valid) in strict.
-    std::optional<std::string> const again = ftpuri::canonicalize(expected, in(syntax), options);
+    std::optional<std::string> const again = ftpuri::canonicalize(expected, parse_options{syntax}, options);
     ASSERT_TRUE(again.has_value()) << "the canonical form does not parse in the input's profile";
     EXPECT_EQ(*again, expected) << "not idempotent";
-    EXPECT_EQ(ftpuri::validate(expected, in(S)), strict_out) << "strict-validity of the canonical form";
+    EXPECT_EQ(ftpuri::validate(expected, parse_options{S}), strict_out) << "strict-validity of the canonical form";
     if (strict_out) {
-        std::optional<std::string> const in_strict = ftpuri::canonicalize(expected, in(S), options);
+        std::optional<std::string> const in_strict = ftpuri::canonicalize(expected, parse_options{S}, options);
         ASSERT_TRUE(in_strict.has_value());
         EXPECT_EQ(*in_strict, expected) << "the canonical form is not canonical in strict";
         ftpuri::diagnostic_list list;
-        ASSERT_TRUE(ftpuri::parse(expected, in(S), list).has_value());
+        ASSERT_TRUE(ftpuri::parse(expected, parse_options{S}, list).has_value());
         for (auto const& d : list) {
             // A canonical form still warns about what it keeps on purpose, never about what the
             // canonical form changes.
@@ -372,7 +365,7 @@ void check_canonical(std::string_view input, profile syntax, std::string_view ex
     }
 
     // The canonical form is equivalent to the input and names the same resource.
-    ftpuri::parse_result const c = ftpuri::parse(expected, in(syntax));
+    ftpuri::parse_result const c = ftpuri::parse(expected, parse_options{syntax});
     ASSERT_TRUE(c.has_value());
     if (options.drop_password == false && options.drop_fragment == false && options.drop_anonymous == false) {
         EXPECT_TRUE(ftpuri::equivalent(*r, *c)) << "input and canonical form are not equivalent()";
@@ -412,13 +405,14 @@ TEST(canonical, invalid_input_has_no_canonical_form)
     for (std::string_view bad : {"", "http://h/", "ftp:/h", "ftp://h/a b", "ftp://h/../x", "ftp://h/?q",
                                  "ftp://h/a%0D%0Ab", "ftp://127.1/", "ftp://h:0/", "ftp://h/f;type=x"}) {
         EXPECT_FALSE(ftpuri::canonicalize(bad).has_value()) << bad;
-        EXPECT_FALSE(ftpuri::canonicalize(bad, in(S), canonical_options{true, true, true}).has_value()) << bad;
+        EXPECT_FALSE(ftpuri::canonicalize(bad, parse_options{S}, canonical_options{true, true, true}).has_value())
+            << bad;
     }
     // Valid only in a more lenient profile: nothing in strict, a form in that profile.
     EXPECT_FALSE(ftpuri::canonicalize("ftp://h/a b").has_value());
-    EXPECT_EQ(ftpuri::canonicalize("ftp://h/a b", in(L)).value_or("-"), "ftp://h/a%20b");
+    EXPECT_EQ(ftpuri::canonicalize("ftp://h/a b", parse_options{L}).value_or("-"), "ftp://h/a%20b");
     EXPECT_FALSE(ftpuri::canonicalize("ftp://h/?q").has_value());
-    EXPECT_EQ(ftpuri::canonicalize("ftp://h/?q", in(R)).value_or("-"), "ftp://h/?q");
+    EXPECT_EQ(ftpuri::canonicalize("ftp://h/?q", parse_options{R}).value_or("-"), "ftp://h/?q");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -504,16 +498,17 @@ TEST(canonical, dot_segments_of_every_short_path)
         std::string want = rfc_remove_dot_segments(decode_unreserved(path));
         if (want.empty()) want = "/";
         want = cat({"ftp://h", want});
-        std::optional<std::string> const got = ftpuri::canonicalize(uri, in(R));
+        std::optional<std::string> const got = ftpuri::canonicalize(uri, parse_options{R});
         ASSERT_TRUE(got.has_value()) << uri;
         EXPECT_EQ(*got, want) << uri;
-        EXPECT_EQ(ftpuri::canonicalize(*got, in(S)).value_or("(invalid)"), *got) << uri << ": canonical form";
+        EXPECT_EQ(ftpuri::canonicalize(*got, parse_options{S}).value_or("(invalid)"), *got)
+            << uri << ": canonical form";
         // What strict accepts it canonicalizes to the same form.
-        if (std::optional<std::string> const s = ftpuri::canonicalize(uri, in(S))) {
+        if (std::optional<std::string> const s = ftpuri::canonicalize(uri, parse_options{S})) {
             EXPECT_EQ(*s, want) << uri;
             ++strict_rows;
         }
-        EXPECT_TRUE(ftpuri::equivalent(uri, want, in(R))) << uri;
+        EXPECT_TRUE(ftpuri::equivalent(uri, want, parse_options{R})) << uri;
     }
     EXPECT_GT(strict_rows, 1000);
 }
@@ -578,7 +573,7 @@ TEST(canonical, options)
         // Off by default: without the option the form keeps the part.
         std::optional<std::string> const plain = ftpuri::canonicalize(row.input);
         ASSERT_TRUE(plain.has_value());
-        EXPECT_EQ(ftpuri::canonicalize(*plain, in(S), row.options).value_or("-"), row.expected)
+        EXPECT_EQ(ftpuri::canonicalize(*plain, parse_options{S}, row.options).value_or("-"), row.expected)
             << "options applied to the default canonical form";
     }
 }
@@ -654,9 +649,10 @@ TEST(lenient, repairs)
     std::set<diag_id> repaired;
     for (lenient_row const& row : lenient_rows) {
         SCOPED_TRACE(cat({"lenient <", row.input, ">"}));
-        EXPECT_FALSE(ftpuri::validate(row.input, in(S))) << "test table: strict accepts it, nothing to repair";
+        EXPECT_FALSE(ftpuri::validate(row.input, parse_options{S}))
+            << "test table: strict accepts it, nothing to repair";
         ftpuri::diagnostic_list list;
-        ftpuri::parse_result const r = ftpuri::parse(row.input, in(L), list);
+        ftpuri::parse_result const r = ftpuri::parse(row.input, parse_options{L}, list);
         ASSERT_TRUE(r.has_value()) << name_of(r.error().id) << " at " << r.error().offset;
         SCOPED_TRACE(cat({"diagnostics: ", ftpuri_test::describe(list)}));
         std::set<std::string> got;
@@ -712,12 +708,12 @@ TEST(lenient, what_it_does_not_repair)
 {
     for (lenient_error_row const& row : lenient_error_rows) {
         SCOPED_TRACE(cat({"lenient <", row.input, ">"}));
-        ftpuri::parse_result const r = ftpuri::parse(row.input, in(L));
+        ftpuri::parse_result const r = ftpuri::parse(row.input, parse_options{L});
         ASSERT_FALSE(r.has_value()) << "accepted";
         EXPECT_EQ(name_of(r.error().id), name_of(row.error.id));
         EXPECT_EQ(r.error().offset, static_cast<std::uint32_t>(row.error.offset));
         EXPECT_EQ(r.error().length, static_cast<std::uint32_t>(row.error.length));
-        EXPECT_FALSE(ftpuri::canonicalize(row.input, in(L)).has_value());
+        EXPECT_FALSE(ftpuri::canonicalize(row.input, parse_options{L}).has_value());
     }
 }
 
@@ -743,15 +739,15 @@ TEST(lenient, safety_warnings_without_a_repair)
     for (lenient_unrepaired_row const& row : lenient_unrepaired_rows) {
         SCOPED_TRACE(cat({"lenient <", row.input, ">"}));
         ftpuri::diagnostic_list list;
-        ftpuri::parse_result const r = ftpuri::parse(row.input, in(L), list);
+        ftpuri::parse_result const r = ftpuri::parse(row.input, parse_options{L}, list);
         ASSERT_TRUE(r.has_value());
         EXPECT_TRUE(ftpuri_test::holds(list, finding{row.warning})) << name_of(row.warning);
         EXPECT_EQ(unrepaired_warnings.count(row.warning), 1U);
         std::string const canon = ftpuri::canonicalize(*r);
         EXPECT_EQ(canon, row.expected);
-        EXPECT_EQ(ftpuri::canonicalize(canon, in(L)).value_or("-"), canon) << "idempotent";
-        ftpuri::parse_result const strict_in = ftpuri::parse(row.input, in(S));
-        ftpuri::parse_result const strict_out = ftpuri::parse(canon, in(S));
+        EXPECT_EQ(ftpuri::canonicalize(canon, parse_options{L}).value_or("-"), canon) << "idempotent";
+        ftpuri::parse_result const strict_in = ftpuri::parse(row.input, parse_options{S});
+        ftpuri::parse_result const strict_out = ftpuri::parse(canon, parse_options{S});
         ASSERT_FALSE(strict_in.has_value());
         ASSERT_FALSE(strict_out.has_value());
         EXPECT_EQ(name_of(strict_in.error().id), name_of(row.warning));
@@ -977,12 +973,13 @@ TEST(canonical_vectors, peers_that_normalize_ftp)
         (agrees ? agree : disagree) += 1;
 
         if (ftpuri_rejects) {
-            ftpuri::parse_result const r = ftpuri::parse(row.input, in(row.syntax));
+            ftpuri::parse_result const r = ftpuri::parse(row.input, parse_options{row.syntax});
             ASSERT_FALSE(r.has_value()) << "accepted";
             EXPECT_EQ(cat({"!", name_of(r.error().id)}), row.expected);
             continue;
         }
-        bool const strict_out = ftpuri::validate(row.input, in(S)) || ftpuri::validate(row.expected, in(S));
+        bool const strict_out =
+            ftpuri::validate(row.input, parse_options{S}) || ftpuri::validate(row.expected, parse_options{S});
         check_canonical(row.input, row.syntax, row.expected, strict_out);
     }
     ftpuri_test::expect_all_used(records, "normalize-vectors.jsonl");
@@ -1016,7 +1013,7 @@ TEST(canonical, buffer_of_exactly_the_needed_size)
     std::size_t failing = 0;
     std::string report;
     for (subject const& s : subjects) {
-        ftpuri::parse_result const r = ftpuri::parse(s.input, in(s.syntax));
+        ftpuri::parse_result const r = ftpuri::parse(s.input, parse_options{s.syntax});
         if (!r) continue; // reported by the table's own test
         std::string const problems = exact_buffer_problems(*r, s.expected, s.options);
         if (!problems.empty()) {
@@ -1149,7 +1146,7 @@ TEST(canonical_doc, every_example_is_a_tested_row_and_holds)
                 for (lenient_row const& row : lenient_rows)
                     found = found || (*p == L && row.input == *input && row.expected == *expected);
                 EXPECT_TRUE(found) << "the example is no row of canonical_test.cpp";
-                EXPECT_EQ(ftpuri::canonicalize(*input, in(*p)).value_or("(invalid)"), *expected);
+                EXPECT_EQ(ftpuri::canonicalize(*input, parse_options{*p}).value_or("(invalid)"), *expected);
                 ++examples;
             }
         } else if (t.header == "| option | input | canonical |") {
@@ -1169,7 +1166,7 @@ TEST(canonical_doc, every_example_is_a_tested_row_and_holds)
                                       row.options.drop_fragment == o.drop_fragment &&
                                       row.options.drop_anonymous == o.drop_anonymous);
                 EXPECT_TRUE(found) << *input << ": the example is no row of canonical_test.cpp";
-                EXPECT_EQ(ftpuri::canonicalize(*input, in(S), o).value_or("(invalid)"), *expected);
+                EXPECT_EQ(ftpuri::canonicalize(*input, parse_options{S}, o).value_or("(invalid)"), *expected);
                 ++examples;
             }
         } else if (t.header == "| repair | warning | input | canonical |") {
@@ -1184,8 +1181,8 @@ TEST(canonical_doc, every_example_is_a_tested_row_and_holds)
                         for (finding const& f : row.repairs)
                             found = found || cat({"`", name_of(f.id), "`"}) == cells[1];
                 EXPECT_TRUE(found) << *input << ": the example is no row of lenient_rows with warning " << cells[1];
-                EXPECT_EQ(ftpuri::canonicalize(*input, in(L)).value_or("(invalid)"), *expected);
-                EXPECT_TRUE(ftpuri::validate(*expected, in(S)));
+                EXPECT_EQ(ftpuri::canonicalize(*input, parse_options{L}).value_or("(invalid)"), *expected);
+                EXPECT_TRUE(ftpuri::validate(*expected, parse_options{S}));
                 ++examples;
             }
         } else if (t.header == "| a | b | profile | equivalent |") {
@@ -1195,7 +1192,7 @@ TEST(canonical_doc, every_example_is_a_tested_row_and_holds)
                 std::optional<std::string> const b = code(cells[1]);
                 std::optional<profile> const p = profile_cell(cells[2]);
                 ASSERT_TRUE(a && b && p && (cells[3] == "yes" || cells[3] == "no")) << "malformed row";
-                EXPECT_EQ(ftpuri::equivalent(*a, *b, in(*p)), cells[3] == "yes") << *a << " vs " << *b;
+                EXPECT_EQ(ftpuri::equivalent(*a, *b, parse_options{*p}), cells[3] == "yes") << *a << " vs " << *b;
                 ++examples;
             }
         } else if (t.header == "| base | profile | reference | target |") {
@@ -1206,7 +1203,7 @@ TEST(canonical_doc, every_example_is_a_tested_row_and_holds)
                 std::optional<std::string> const ref = code(cells[2]);
                 std::optional<std::string> const target = code(cells[3]);
                 ASSERT_TRUE(base && p && ref && target) << "malformed row";
-                EXPECT_EQ(ftpuri::resolve(*base, *ref, in(*p)).value_or("(no base)"), *target) << *ref;
+                EXPECT_EQ(ftpuri::resolve(*base, *ref, parse_options{*p}).value_or("(no base)"), *target) << *ref;
                 ++examples;
             }
         }

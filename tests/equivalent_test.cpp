@@ -28,33 +28,27 @@ constexpr profile S = profile::strict;
 constexpr profile R = profile::rfc3986;
 constexpr profile L = profile::lenient;
 
-parse_options in(profile p)
-{
-    parse_options o;
-    o.syntax = p;
-    return o;
-}
-
 // Checks one pair both ways, against the canonical forms, and with the uri_view overload.
 void check_pair(std::string_view a, std::string_view b, profile p, bool want)
 {
     SCOPED_TRACE(cat({"<", a, "> vs <", b, "> in ", ftpuri::to_string(p)}));
-    EXPECT_EQ(ftpuri::equivalent(a, b, in(p)), want);
-    EXPECT_EQ(ftpuri::equivalent(b, a, in(p)), want) << "not symmetric";
-    std::optional<std::string> const ca = ftpuri::canonicalize(a, in(p));
-    std::optional<std::string> const cb = ftpuri::canonicalize(b, in(p));
+    EXPECT_EQ(ftpuri::equivalent(a, b, parse_options{p}), want);
+    EXPECT_EQ(ftpuri::equivalent(b, a, parse_options{p}), want) << "not symmetric";
+    std::optional<std::string> const ca = ftpuri::canonicalize(a, parse_options{p});
+    std::optional<std::string> const cb = ftpuri::canonicalize(b, parse_options{p});
     ASSERT_TRUE(ca.has_value()) << "test table: <" << a << "> is not valid";
     ASSERT_TRUE(cb.has_value()) << "test table: <" << b << "> is not valid";
     EXPECT_EQ(*ca == *cb, want) << "canonical forms " << *ca << " and " << *cb;
-    EXPECT_EQ(ftpuri::equivalent(a, b, in(p)), *ca == *cb) << "equivalent() disagrees with the canonical forms";
-    ftpuri::parse_result const va = ftpuri::parse(a, in(p));
-    ftpuri::parse_result const vb = ftpuri::parse(b, in(p));
-    EXPECT_EQ(ftpuri::equivalent(*va, *vb), ftpuri::equivalent(a, b, in(p))) << "the uri_view overload";
-    EXPECT_TRUE(ftpuri::equivalent(a, a, in(p))) << "not reflexive";
-    EXPECT_TRUE(ftpuri::equivalent(b, b, in(p))) << "not reflexive";
+    EXPECT_EQ(ftpuri::equivalent(a, b, parse_options{p}), *ca == *cb)
+        << "equivalent() disagrees with the canonical forms";
+    ftpuri::parse_result const va = ftpuri::parse(a, parse_options{p});
+    ftpuri::parse_result const vb = ftpuri::parse(b, parse_options{p});
+    EXPECT_EQ(ftpuri::equivalent(*va, *vb), ftpuri::equivalent(a, b, parse_options{p})) << "the uri_view overload";
+    EXPECT_TRUE(ftpuri::equivalent(a, a, parse_options{p})) << "not reflexive";
+    EXPECT_TRUE(ftpuri::equivalent(b, b, parse_options{p})) << "not reflexive";
     // Each is equivalent to its own canonical form.
-    EXPECT_TRUE(ftpuri::equivalent(a, *ca, in(p)));
-    EXPECT_TRUE(ftpuri::equivalent(b, *cb, in(p)));
+    EXPECT_TRUE(ftpuri::equivalent(a, *ca, parse_options{p}));
+    EXPECT_TRUE(ftpuri::equivalent(b, *cb, parse_options{p}));
 }
 
 struct pair_row {
@@ -168,15 +162,15 @@ TEST(equivalent, invalid_inputs_are_equivalent_to_nothing)
     };
     for (bad_row const& row : rows) {
         SCOPED_TRACE(cat({"<", row.a, "> vs <", row.b, ">"}));
-        EXPECT_FALSE(ftpuri::equivalent(row.a, row.b, in(row.syntax)));
-        EXPECT_FALSE(ftpuri::equivalent(row.b, row.a, in(row.syntax)));
-        EXPECT_FALSE(ftpuri::equivalent(row.a, row.a, in(row.syntax)));
+        EXPECT_FALSE(ftpuri::equivalent(row.a, row.b, parse_options{row.syntax}));
+        EXPECT_FALSE(ftpuri::equivalent(row.b, row.a, parse_options{row.syntax}));
+        EXPECT_FALSE(ftpuri::equivalent(row.a, row.a, parse_options{row.syntax}));
     }
     // The profile decides what is valid.
     EXPECT_FALSE(ftpuri::equivalent("ftp://h/../x", "ftp://h/x"));
-    EXPECT_TRUE(ftpuri::equivalent("ftp://h/../x", "ftp://h/x", in(R)));
-    EXPECT_FALSE(ftpuri::equivalent("ftp://h/a b", "ftp://h/a%20b", in(R)));
-    EXPECT_TRUE(ftpuri::equivalent("ftp://h/a b", "ftp://h/a%20b", in(L)));
+    EXPECT_TRUE(ftpuri::equivalent("ftp://h/../x", "ftp://h/x", parse_options{R}));
+    EXPECT_FALSE(ftpuri::equivalent("ftp://h/a b", "ftp://h/a%20b", parse_options{R}));
+    EXPECT_TRUE(ftpuri::equivalent("ftp://h/a b", "ftp://h/a%20b", parse_options{L}));
 }
 
 TEST(equivalent, default_is_strict)
@@ -292,7 +286,7 @@ TEST(equivalent, agrees_with_canonical_forms_everywhere)
     std::map<std::string, std::vector<std::string_view>> by_canon;
     std::vector<std::string> canon;
     for (std::string const& u : uris) {
-        std::optional<std::string> const c = ftpuri::canonicalize(u, in(R));
+        std::optional<std::string> const c = ftpuri::canonicalize(u, parse_options{R});
         ASSERT_TRUE(c.has_value()) << u;
         by_canon[*c].push_back(u);
         canon.push_back(*c);
@@ -302,7 +296,7 @@ TEST(equivalent, agrees_with_canonical_forms_everywhere)
     std::string report;
     for (std::size_t i = 0; i < uris.size(); ++i) {
         for (std::size_t j = i; j < uris.size(); ++j) {
-            bool const eq = ftpuri::equivalent(uris[i], uris[j], in(R));
+            bool const eq = ftpuri::equivalent(uris[i], uris[j], parse_options{R});
             if (eq != (canon[i] == canon[j])) {
                 if (++mismatches <= 10) report += cat({"\n  ", uris[i], " vs ", uris[j]});
             }

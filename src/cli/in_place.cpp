@@ -81,9 +81,12 @@ in_place_result rewrite_in_place(std::string const& path, pipeline& run)
         static_cast<void>(::unlink(temporary.c_str()));
         return fail(describe("cannot write a temporary file", error));
     }
-    auto discard = [&](std::string problem) {
+    auto remove_temporary = [&] {
         out.reset();
         static_cast<void>(::unlink(temporary.c_str()));
+    };
+    auto discard = [&](std::string problem) { // `problem` is built, errno and all, before the removal
+        remove_temporary();
         return fail(std::move(problem));
     };
 
@@ -93,8 +96,7 @@ in_place_result rewrite_in_place(std::string const& path, pipeline& run)
     if (checked.read_error != 0) return discard(describe("could not be read whole", checked.read_error));
     if (run.write_failed() || run.worker_failed()) return discard("could not write the new content");
     if (checked.counts.changed == 0) { // nothing to change: the file stays as it is, mtime and all
-        out.reset();
-        static_cast<void>(::unlink(temporary.c_str()));
+        remove_temporary();
         return result;
     }
 
@@ -102,16 +104,8 @@ in_place_result rewrite_in_place(std::string const& path, pipeline& run)
     static_cast<void>(::fchmod(fd, st.st_mode & 07777));
     static_cast<void>(::fchown(fd, st.st_uid, st.st_gid));
     if (std::fflush(out.get()) != 0 || ::fsync(fd) != 0) return discard(describe("cannot write", errno));
-    if (std::fclose(out.release()) != 0) {
-        int const error = errno;
-        static_cast<void>(::unlink(temporary.c_str()));
-        return fail(describe("cannot write", error));
-    }
-    if (::rename(temporary.c_str(), target.c_str()) != 0) {
-        int const error = errno;
-        static_cast<void>(::unlink(temporary.c_str()));
-        return fail(describe("cannot replace the file", error));
-    }
+    if (std::fclose(out.release()) != 0) return discard(describe("cannot write", errno));
+    if (::rename(temporary.c_str(), target.c_str()) != 0) return discard(describe("cannot replace the file", errno));
     sync_directory(directory);
     result.rewritten = true;
     return result;

@@ -102,8 +102,8 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     // The canonical form is built only where it is printed: --fix, JSON's "canonical", and
     // SARIF's fixes.
     bool const wants_canonical = settings_.fix != fix_mode::none ||
-                                 (reports && settings_.format != output_format::text && !diagnostics_.empty()) ||
-                                 (reports && settings_.format == output_format::json);
+                                 (reports && (settings_.format == output_format::json ||
+                                              (settings_.format == output_format::sarif && !diagnostics_.empty())));
     bool canonical_failed = false;
     if (valid && wants_canonical && !canonicalize(*result)) {
         // canonicalize_into() promises this never happens for a parsed view; should it, the

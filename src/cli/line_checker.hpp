@@ -150,8 +150,7 @@ private:
     void write_sarif(input_origin const& origin, std::string_view input, bool valid);
     void find_fixed(bool valid);
     void write_sarif_artifact(input_origin const& origin);
-    void write_sarif_location(input_origin const& origin, std::uint64_t line, std::uint32_t first_column,
-                              std::uint32_t end_column);
+    void write_sarif_location(input_origin const& origin, std::uint32_t first_column, std::uint32_t end_column);
     void write_sarif_fix(input_origin const& origin, std::string_view input);
 
     check_settings settings_;

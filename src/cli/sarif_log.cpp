@@ -1,11 +1,13 @@
 #include "sarif_log.hpp"
 
 #include <cstddef>
+#include <span>
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/pct.hpp"
 #include "json_string.hpp"
 #include "line_checker.hpp"
 #include "rule_rationale.inc"
@@ -128,20 +130,18 @@ std::string sarif_footer(int exit_code, std::vector<std::string> const& failures
 void append_artifact_uri(std::string& to, std::string_view path)
 {
     // An absolute path is a file: URI; a relative one stays a relative reference, which SARIF
-    // viewers resolve against the directory they were given.
+    // viewers resolve against the directory they were given. Each segment keeps only its
+    // unreserved characters: a ':' left in the first would read as a scheme.
     if (!path.empty() && path.front() == '/') to.append("file://");
-    constexpr char hex[] = "0123456789ABCDEF";
-    for (char const c : path) {
-        auto const b = static_cast<unsigned char>(c);
-        bool const unreserved = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') ||
-                                b == '-' || b == '.' || b == '_' || b == '~' || b == '/';
-        if (unreserved) {
-            to.push_back(c);
-        } else {
-            to.push_back('%');
-            to.push_back(hex[b >> 4U]);
-            to.push_back(hex[b & 0xFU]);
-        }
+    for (;;) {
+        std::size_t const slash = path.find('/');
+        std::string_view const segment = path.substr(0, slash);
+        std::size_t const at = to.size();
+        to.resize(at + percent_encoded_size(segment, encode_set::unreserved));
+        static_cast<void>(percent_encode_into(segment, encode_set::unreserved, std::span(to).subspan(at)));
+        if (slash == std::string_view::npos) break;
+        to.push_back('/');
+        path.remove_prefix(slash + 1);
     }
 }
 

@@ -69,7 +69,7 @@ void line_checker::write_sarif_artifact(input_origin const& origin)
     writer_.EndObject();
 }
 
-void line_checker::write_sarif_location(input_origin const& origin, std::uint64_t line, std::uint32_t first_column,
+void line_checker::write_sarif_location(input_origin const& origin, std::uint32_t first_column,
                                         std::uint32_t end_column)
 {
     writer_.StartObject();
@@ -77,7 +77,7 @@ void line_checker::write_sarif_location(input_origin const& origin, std::uint64_
     writer_.Key("region");
     writer_.StartObject();
     writer_.Key("startLine");
-    writer_.Uint64(line);
+    writer_.Uint64(origin.line);
     writer_.Key("startColumn");
     writer_.Uint(first_column);
     writer_.Key("endColumn");
@@ -190,7 +190,7 @@ void line_checker::write_sarif(input_origin const& origin, std::string_view inpu
         writer_.StartArray();
         writer_.StartObject();
         writer_.Key("physicalLocation");
-        write_sarif_location(origin, origin.line, clamp(first), clamp(end));
+        write_sarif_location(origin, clamp(first), clamp(end));
         writer_.EndObject();
         writer_.EndArray();
         if (fixed_.contains(d.id)) write_sarif_fix(origin, input);

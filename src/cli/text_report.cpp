@@ -137,21 +137,17 @@ void line_checker::render_source(std::string_view input)
     std::size_t continuation = 0; // bytes left of a UTF-8 sequence being shown
     for (std::size_t i = 0; i < input.size(); ++i) {
         if (i == pw_begin) {
-            // The password's bytes all point at its mask; an empty password is masked too.
+            // The password's bytes all point at its mask. An empty password is masked too: its
+            // mask stands before the byte that follows it (the '@'), which is shown as usual.
             password_column = column;
-            column_.push_back(column);
-            display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
+            if (pw_end > pw_begin) {
+                column_.push_back(column);
+                display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
+            }
             display_.append("****");
             column += 4;
-            if (pw_end == pw_begin) {
-                column_.pop_back();
-                display_offset_.pop_back();
-                password_column = 0;
-            } else {
-                continue;
-            }
-        }
-        if (i > pw_begin && i < pw_end) {
+            if (pw_end > pw_begin) continue;
+        } else if (i > pw_begin && i < pw_end) {
             column_.push_back(password_column);
             display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
             continue;
