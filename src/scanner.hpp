@@ -17,8 +17,12 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
+#include <iterator>
 #include <optional>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include "ftpuri/charset.hpp"
 #include "ftpuri/diagnostic.hpp"
@@ -76,7 +80,7 @@ consteval std::array<std::uint8_t, 256> make_plain_path_flags()
         t[c] = kind == plain ? 0 : kind == slash ? slash_flag : not_plain;
     }
     t['.'] |= dot_flag;
-    t['%'] = percent_flag; // plain when it begins an escape that plain_escapes() accepts
+    t['%'] = percent_flag; // plain when it begins an escape that plain_escape() accepts
     return t;
 }
 inline constexpr auto plain_path_flags = make_plain_path_flags();
@@ -99,22 +103,47 @@ consteval bool plain_path_spans_match_the_table()
 }
 static_assert(plain_path_spans_match_the_table(), "plain_path_excluded must be ftp_segment_table's complement");
 
-// The plain-host check's flags per byte (see plain_dns_name below).
-enum plain_host_flag : std::uint8_t { host_bad = 1, host_dot = 2, host_hyphen = 4, host_letter = 8, host_colon = 16 };
-consteval std::array<std::uint8_t, 256> make_plain_host_flags()
+#if defined(__SSE2__)
+// Bytes in [low, high], as 0xFF lanes: unsigned x - low <= high - low.
+template <unsigned char Low, unsigned char High>
+[[gnu::always_inline]] inline __m128i in_span(__m128i x) noexcept
 {
-    std::array<std::uint8_t, 256> t{};
-    for (std::size_t c = 0; c < 256; ++c) {
-        bool const letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-        bool const digit = c >= '0' && c <= '9';
-        t[c] = letter ? host_letter : digit ? 0 : host_bad;
-    }
-    t['.'] = host_dot;
-    t['-'] = host_hyphen;
-    t[':'] = host_colon;
-    return t;
+    __m128i const d = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(Low)));
+    return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(High - Low))), d);
 }
-inline constexpr auto plain_host_flags = make_plain_host_flags();
+
+// Sixteen path bytes as bit masks (bit k: byte k).
+struct path_masks {
+    unsigned plain;    // plain segment bytes and "/" (not "%")
+    unsigned percents; // "%"
+    unsigned slashes;  // "/"
+    unsigned dots;     // "."
+};
+
+[[gnu::always_inline]] inline path_masks classify_path_bytes(unsigned char const* bytes) noexcept
+{
+    __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(bytes));
+    auto bits = [](__m128i m) { return static_cast<unsigned>(_mm_movemask_epi8(m)); };
+    __m128i const slashes = _mm_cmpeq_epi8(x, _mm_set1_epi8('/'));
+    __m128i const dots = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
+    // Most path bytes are letters (x | 0x20 is a lowercase letter exactly when x is a letter),
+    // digits, "/", ".", "-" and "_": when all sixteen are, that is the answer, in half the work
+    // of the spans below.
+    __m128i const common =
+        _mm_or_si128(_mm_or_si128(in_span<'a', 'z'>(_mm_or_si128(x, _mm_set1_epi8(0x20))), in_span<'0', '9'>(x)),
+                     _mm_or_si128(_mm_or_si128(slashes, dots), _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')),
+                                                                            _mm_cmpeq_epi8(x, _mm_set1_epi8('_')))));
+    if (bits(common) == 0xFFFFU) return {0xFFFFU, 0, bits(slashes), bits(dots)};
+    // The spans unrolled, so that their constants are built once, not once per span and block.
+    __m128i const excluded = [x]<std::size_t... I>(std::index_sequence<I...>)
+    {
+        return (_mm_setzero_si128() | ... | in_span<plain_path_excluded[I].low, plain_path_excluded[I].high>(x));
+    }
+    (std::make_index_sequence<std::size(plain_path_excluded)>{});
+    return {bits(_mm_andnot_si128(excluded, in_span<0x21, 0x7E>(x))), bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('%'))),
+            bits(slashes), bits(dots)};
+}
+#endif
 
 // Where the authority ends (RFC 3986 3.2: the next "/", "?" or "#"), and its "@"s.
 enum authority_byte : std::uint8_t { inside, ends, at_sign };
@@ -165,7 +194,7 @@ public:
         return true;
     }
 
-    [[nodiscard]] uri_view const& view() const noexcept { return view_; }
+    [[nodiscard]] uri_view const& view() const noexcept requires Store { return view_; }
     [[nodiscard]] diagnostic const& error() const noexcept { return error_; }
     [[nodiscard]] std::optional<diag_id> note() const noexcept
     {
@@ -320,6 +349,8 @@ private:
     // scheme     = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
     bool scan_scheme() noexcept
     {
+        // Nearly every input begins so; its six bytes are then all there is to check here.
+        if (n_ >= 6 && std::memcmp(s_, "ftp://", 6) == 0) return true;
         unsigned char const first = s_[0];
         if (first == ' ' || chars::control.contains(first)) return bad_byte(0, component::scheme);
         std::uint32_t end = 0;
@@ -344,6 +375,12 @@ private:
     // authority = [ user-pass "@" ] host [ ":" port ]
     bool scan_authority() noexcept
     {
+#if defined(__SSE2__)
+        if constexpr (!Sink::collecting) {
+            // Most authorities are plain: warnings unwanted, no userinfo, a plain host and port.
+            if (ftp_grammar_ && plain_authority()) return true;
+        }
+#endif
         std::uint32_t const begin = 6;
         std::uint32_t end = begin;
         std::uint32_t first_at = npos;
@@ -460,16 +497,6 @@ private:
     {
         host_begin_ = begin;
         if (begin < end && s_[begin] == '[') return scan_ip_literal(begin, end);
-        if constexpr (!Sink::collecting) {
-            if (ftp_grammar_) {
-                std::uint32_t const name_end = plain_dns_name(begin, end);
-                if (name_end != npos) {
-                    host_end_ = name_end;
-                    kind_ = host_kind::dns_name;
-                    return true;
-                }
-            }
-        }
 
         // Find where the name ends (at ":" or the authority's end), checking its bytes.
         std::uint32_t q = begin;
@@ -531,80 +558,130 @@ private:
         return true;
     }
 
-    // Where a host that is plainly a DNS name ends (at ":" or `end`), or npos when it is not
-    // plainly one. Plainly: letters, digits, "-" and "."; no empty label, no label over 63
-    // bytes or beginning or ending with "-", at most 253 bytes, no trailing ".", and a last
-    // label that begins with a letter, so that no parser reads a number in it. Every other
-    // host, valid or not, gets the full scan below. Branch-free but for the loop itself, for
-    // the reason plain_path() is.
-    [[nodiscard]] std::uint32_t plain_dns_name(std::uint32_t begin, std::uint32_t end) const noexcept
-    {
 #if defined(__SSE2__)
-        // A name of up to 48 bytes, with 48 bytes of input to load from it: byte classes as
-        // bit masks, then every rule as arithmetic on them.
-        if (end - begin <= 48 && n_ - begin >= 48) return plain_dns_name_simd(begin, end);
-#endif
-        unsigned bad = 0;
-        unsigned previous = detail::host_dot; // as if a "." came before: a first "." or "-" is bad
-        unsigned label = 0;
-        unsigned longest = 0;
-        unsigned last_label_first = 0;
-        std::uint32_t q = begin;
-        for (; q < end; ++q) {
-            unsigned const f = detail::plain_host_flags[s_[q]];
-            if ((f & detail::host_colon) != 0) break;
-            bool const after_dot = (previous & detail::host_dot) != 0;
-            bad |= (f & detail::host_bad) | (after_dot ? f & (detail::host_dot | detail::host_hyphen) : 0U) |
-                   ((previous & detail::host_hyphen) != 0 ? f & detail::host_dot : 0U);
-            label = (f & detail::host_dot) != 0 ? 0U : label + 1;
-            longest = label > longest ? label : longest;
-            last_label_first = after_dot ? f : last_label_first;
-            previous = f;
+    // authority = [ user "@" ] host [ ":" port ], as most are: a user of letters, digits, ".",
+    // "-" and "_" (no password), a host that is plainly a DNS name and a port of digits, ending
+    // at a "/" or the input's end, in at most 32 bytes. Plainly a
+    // DNS name: letters, digits, "-" and "."; no empty label, no label beginning or ending with
+    // "-", no trailing ".", and a last label that begins with a letter, so that no parser reads
+    // a number in it. One classification of those 32 bytes as bit masks gives the authority's
+    // end, its host and its port, and every rule is arithmetic on the masks, where the full scan
+    // finds the end, then scans the host, then the port. False: the full scan decides (an
+    // authority that is not plain may still be valid).
+    bool plain_authority() noexcept
+    {
+        constexpr std::uint32_t begin = 6; // after "ftp://", which scan_scheme() has checked
+        std::uint32_t const available = n_ - begin;
+        // `window` bytes from `begin`; where the input ends sooner, the last `window` bytes
+        // (shifted back by `skip`), or for a shorter input a copy padded with NULs, which no
+        // rule accepts. Two SIMD blocks: all but a few authorities are shorter.
+        constexpr std::uint32_t window = 32;
+        unsigned char const* from = s_ + begin;
+        unsigned skip = 0;
+        std::array<unsigned char, window> padded{};
+        if (available < window) {
+            if (n_ >= window) {
+                from = s_ + n_ - window;
+                skip = window - available;
+            } else {
+                std::copy(s_ + begin, s_ + n_, padded.begin());
+                from = padded.data();
+            }
         }
-        bad |= previous & (detail::host_dot | detail::host_hyphen); // also an empty host
-        bool const plain =
-            bad == 0 && longest <= 63 && q - begin <= 253 && (last_label_first & detail::host_letter) != 0;
-        return plain ? q : npos;
-    }
-
-#if defined(__SSE2__)
-    [[nodiscard]] std::uint32_t plain_dns_name_simd(std::uint32_t begin, std::uint32_t end) const noexcept
-    {
-        auto in_span = [](__m128i x, char low, char high) {
-            __m128i const d = _mm_sub_epi8(x, _mm_set1_epi8(low));
-            return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(high - low))), d);
-        };
         std::uint64_t letters = 0;
         std::uint64_t digits = 0;
         std::uint64_t dots = 0;
         std::uint64_t hyphens = 0;
         std::uint64_t colons = 0;
-        for (unsigned block = 0; block < 3; ++block) {
-            __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s_ + begin + 16 * block));
+        std::uint64_t underscores = 0;
+        std::uint64_t delimiters = 0; // where an authority ends (authority_table), and "@"
+        for (unsigned block = 0; block < window / 16; ++block) {
+            __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(from + 16 * block));
             auto bits = [&](__m128i m) {
                 return std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(m))} << (16 * block);
             };
-            letters |= bits(_mm_or_si128(in_span(x, 'a', 'z'), in_span(x, 'A', 'Z')));
-            digits |= bits(in_span(x, '0', '9'));
+            letters |= bits(_mm_or_si128(detail::in_span<'a', 'z'>(x), detail::in_span<'A', 'Z'>(x)));
+            digits |= bits(detail::in_span<'0', '9'>(x));
             dots |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')));
             hyphens |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
             colons |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8(':')));
+            underscores |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+            delimiters |= bits(_mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('/')), _mm_cmpeq_epi8(x, _mm_set1_epi8('?'))),
+                _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x, _mm_set1_epi8('@')))));
         }
-        std::uint64_t const authority = (std::uint64_t{1} << (end - begin)) - 1; // end - begin <= 48
+        auto shift_all = [&](unsigned by) {
+            for (std::uint64_t* mask : {&letters, &digits, &dots, &hyphens, &colons, &underscores, &delimiters})
+                *mask >>= by;
+        };
+        shift_all(skip);
+
+        // user "@": the first delimiter is the "@", after a user of plain bytes. Then the masks
+        // are made to begin at the host, as they would without a user.
+        std::uint32_t at = npos;
+        std::uint32_t left = available; // the input's bytes from the host on
+        auto const first_delimiter = static_cast<std::uint32_t>(delimiters != 0 ? __builtin_ctzll(delimiters) : 0);
+        if (delimiters != 0 && s_[begin + first_delimiter] == '@') {
+            at = first_delimiter;
+            std::uint64_t const user = (std::uint64_t{1} << at) - 1;
+            if (at == 0 || (user & ~(letters | digits | dots | hyphens | underscores)) != 0) return false;
+            shift_all(at + 1);
+            left -= at + 1;
+        }
+        std::uint32_t const host = at == npos ? begin : begin + at + 1;
+
+        // The authority: up to the next delimiter, which must be the path's "/"; or the rest
+        // of an input that ends within the window.
+        std::uint32_t length = 0;
+        if (delimiters != 0) {
+            length = static_cast<std::uint32_t>(__builtin_ctzll(delimiters));
+            if (length >= left || s_[host + length] != '/') return false;
+        } else if (host + left <= begin + window) {
+            length = left;
+        } else {
+            return false;
+        }
+        std::uint64_t const authority = (std::uint64_t{1} << length) - 1; // length <= window
         colons &= authority;
-        std::uint32_t const length = colons != 0 ? static_cast<std::uint32_t>(__builtin_ctzll(colons)) : end - begin;
-        if (length == 0) return npos;
-        std::uint64_t const name = (std::uint64_t{1} << length) - 1;
+        std::uint32_t const host_length = colons != 0 ? static_cast<std::uint32_t>(__builtin_ctzll(colons)) : length;
+        if (host_length == 0) return false;
+
+        // host: labels of at most `window` bytes, under the 63 limit, and a name under 253.
+        std::uint64_t const name = (std::uint64_t{1} << host_length) - 1;
         dots &= name;
         hyphens &= name;
         std::uint64_t const edges = dots | hyphens;
         std::uint64_t const bad = (name & ~(letters | digits | edges)) | ((dots << 1U) & edges) |
-                                  ((hyphens << 1U) & dots) | (edges & 1U) | ((edges >> (length - 1)) & 1U);
-        // Labels are at most 48 bytes here, under the 63 limit. The last label begins after the
-        // last ".", and must begin with a letter.
+                                  ((hyphens << 1U) & dots) | (edges & 1U) | ((edges >> (host_length - 1)) & 1U);
+        // The last label begins after the last ".", and must begin with a letter.
         std::uint32_t const last_label = dots != 0 ? 64U - static_cast<std::uint32_t>(__builtin_clzll(dots)) : 0U;
-        bool const plain = bad == 0 && ((letters >> last_label) & 1U) != 0;
-        return plain ? begin + length : npos;
+        if (bad != 0 || ((letters >> last_label) & 1U) == 0) return false;
+
+        // port = *DIGIT, 1-65535 when not empty; a second ":" is not a digit.
+        std::uint32_t port = 0;
+        std::uint32_t const port_length = host_length < length ? length - host_length - 1 : 0;
+        if (host_length < length) {
+            std::uint64_t const port_bytes = authority & ~((std::uint64_t{2} << host_length) - 1);
+            if ((port_bytes & ~digits) != 0 || port_length > 5) return false;
+            for (std::uint32_t i = 0; i < port_length; ++i)
+                port = port * 10 + (s_[host + host_length + 1 + i] - '0');
+            if (port_length > 0 && (port == 0 || port > 65535)) return false;
+        }
+
+        if (at != npos) {
+            user_begin_ = begin;
+            user_end_ = begin + at;
+        }
+        authority_end_ = host + length;
+        host_begin_ = host;
+        host_end_ = host + host_length;
+        kind_ = host_kind::dns_name;
+        if (host_length < length) {
+            port_begin_ = host_end_ + 1;
+            port_end_ = authority_end_;
+            if (port_length > 0) port_number_ = static_cast<std::uint16_t>(port);
+        }
+        return true;
     }
 #endif
 
@@ -861,9 +938,17 @@ private:
         if (q < n_ && s_[q] == '/') {
             if constexpr (!Sink::collecting) {
                 // Most paths are plain: warnings unwanted, nothing to decode, no dot-segment.
-                if (ftp_grammar_ && plain_path(q)) {
-                    path_end_ = n_;
-                    return true;
+                if (ftp_grammar_) {
+                    std::uint32_t const name_end = before_plain_typecode(q);
+                    if (plain_path(q + 1, name_end)) {
+                        if (name_end != n_) {
+                            typecode_begin_ = name_end;
+                            typecode_end_ = n_;
+                            typecode_ = static_cast<char>(to_lower_ascii(s_[n_ - 1]));
+                        }
+                        path_end_ = name_end;
+                        return true;
+                    }
                 }
             }
             auto const& table = ftp_grammar_ ? detail::ftp_segment_table : detail::segment_table;
@@ -901,67 +986,73 @@ private:
         return scan_query(q);
     }
 
-    // True when the path from the "/" at `q` to the end of the input is plain segment bytes and
-    // "/"s without a segment that begins with "." (so without a dot-segment): a path that can
-    // hold no error and needs no segment-by-segment look. Branch-free, sixteen bytes at a time
-    // where SSE2 is there (every x86-64), so that the many segment ends of a path cost no
-    // mispredicted branches; a path that is not plain is then scanned the usual way.
-    [[nodiscard]] bool plain_path(std::uint32_t q) const noexcept
+    // True when the path bytes [begin, end) are plain segment bytes, "/"s and plain escapes
+    // (plain_escape()), without a segment that begins with "." (so without a dot-segment): a
+    // path that can hold no error and needs no segment-by-segment look. The byte before `begin`
+    // is the path's first "/". Branch-free but for the escapes, sixteen bytes at a time where
+    // SSE2 is there (every x86-64), so that the many segment ends of a path cost no mispredicted
+    // branches; a path that is not plain is then scanned the usual way.
+    [[nodiscard]] bool plain_path(std::uint32_t begin, std::uint32_t end) const noexcept
     {
-        std::uint32_t i = q + 1;
+        std::uint32_t i = begin;
         unsigned bad = 0;
-        unsigned escapes = 0;
-        unsigned previous = detail::slash_flag; // s_[q] is the path's "/"
 #if defined(__SSE2__)
-        // Sixteen bytes at a time: the byte classes by range compares, then the bit masks of
-        // "/" and "." for the dot-segment test across the whole run.
-        auto in_span = [](__m128i x, unsigned char low, unsigned char high) {
-            __m128i const d = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(low)));
-            return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(high - low))), d);
-        };
-        unsigned previous_slash = 1;
-        for (; i + 16 <= n_; i += 16) {
-            __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s_ + i));
-            __m128i excluded = _mm_setzero_si128();
-            for (detail::byte_span const span : detail::plain_path_excluded)
-                excluded = _mm_or_si128(excluded, in_span(x, span.low, span.high));
-            __m128i const plain = _mm_andnot_si128(excluded, in_span(x, 0x21, 0x7E));
-            auto const percents = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('%'))));
-            escapes |= percents;
-            auto const plain_bits = static_cast<unsigned>(_mm_movemask_epi8(plain)) | percents;
-            auto const slashes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('/'))));
-            auto const dots = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('.'))));
-            bad |= (plain_bits ^ 0xFFFFU) | (((slashes << 1U) | previous_slash) & dots);
+        unsigned previous_slash = 1; // the "/" before `begin`
+        auto chunk = [&](std::uint32_t at, unsigned keep_from) {
+            detail::path_masks const m = detail::classify_path_bytes(s_ + at);
+            unsigned const keep = 0xFFFFU >> keep_from << keep_from;
+            unsigned const slashes = m.slashes & keep;
+            unsigned const dots = m.dots & keep;
+            unsigned percents = m.percents & keep;
+            bad |= (~(m.plain | m.percents) & keep) | ((((slashes << 1U) | (previous_slash << keep_from)) & dots));
             previous_slash = slashes >> 15U;
+            while (percents != 0) {
+                std::uint32_t const p = at + static_cast<std::uint32_t>(__builtin_ctz(percents));
+                bad |= plain_escape(p, end) ? 0U : 1U;
+                percents &= percents - 1;
+            }
+        };
+        for (; i + 16 <= end; i += 16)
+            chunk(i, 0);
+        // The last bytes: the sixteen that end at `end`, less those already seen.
+        if (i < end && end >= 16) {
+            chunk(end - 16, 16 - (end - i));
+            return bad == 0;
         }
-        previous = previous_slash != 0 ? unsigned{detail::slash_flag} : 0U;
 #endif
-        for (; i < n_; ++i) {
+        unsigned previous = detail::slash_flag;
+        if (i > begin) previous = s_[i - 1] == '/' ? unsigned{detail::slash_flag} : 0U;
+        for (; i < end; ++i) {
             unsigned const f = detail::plain_path_flags[s_[i]];
             bad |= (f & detail::not_plain) | ((previous << 1U) & f & detail::dot_flag);
-            escapes |= f & detail::percent_flag;
+            if ((f & detail::percent_flag) != 0) bad |= plain_escape(i, end) ? 0U : 1U;
             previous = f;
         }
-        return bad == 0 && (escapes == 0 || plain_escapes(q + 1));
+        return bad == 0;
     }
 
-    // The escapes of a path that is otherwise plain: each "%" begins two hex digits whose byte
-    // cannot matter to a verdict. Not a control (pct.forbidden-control, pct.control), not "/"
-    // (path.encoded-slash, and with dots path.encoded-traversal), "\\" (path.encoded-backslash)
-    // or "." (an encoded dot-segment); any byte from 0x80 up is a warning at worst.
-    [[nodiscard]] bool plain_escapes(std::uint32_t from) const noexcept
+    // The escape at `q` (a "%") of a path that is otherwise plain: two hex digits before `end`
+    // whose byte cannot matter to a verdict. Not a control (pct.forbidden-control, pct.control),
+    // not "/" (path.encoded-slash, and with dots path.encoded-traversal), "\\"
+    // (path.encoded-backslash) or "." (an encoded dot-segment); any byte from 0x80 up is a
+    // warning at worst.
+    [[nodiscard]] bool plain_escape(std::uint32_t q, std::uint32_t end) const noexcept
     {
-        for (std::uint32_t i = from; i < n_; ++i) {
-            if (s_[i] != '%') continue;
-            if (i + 2 >= n_) return false;
-            int const high = hex_value(s_[i + 1]);
-            int const low = hex_value(s_[i + 2]);
-            if (high < 0 || low < 0) return false;
-            int const byte = high * 16 + low;
-            if (byte < 0x20 || byte == 0x7F || byte == '/' || byte == '\\' || byte == '.') return false;
-            i += 2;
-        }
-        return true;
+        if (end - q < 3) return false;
+        int const high = hex_value(s_[q + 1]);
+        int const low = hex_value(s_[q + 2]);
+        if (high < 0 || low < 0) return false;
+        int const byte = high * 16 + low;
+        return !(byte < 0x20 || byte == 0x7F || byte == '/' || byte == '\\' || byte == '.');
+    }
+
+    // Where the path's name ends when the input ends in a typecode that a plain path may carry
+    // (";type=" and "a", "i" or "d", in any case, after the "/" at `q`): n_ - 7; else n_.
+    [[nodiscard]] std::uint32_t before_plain_typecode(std::uint32_t q) const noexcept
+    {
+        if (n_ - q < 8 || s_[n_ - 7] != ';' || !matches_lowercase(n_ - 7, ";type=")) return n_;
+        unsigned char const letter = to_lower_ascii(s_[n_ - 1]);
+        return letter == 'a' || letter == 'i' || letter == 'd' ? n_ - 7 : n_;
     }
 
     bool path_escape(std::uint32_t q) noexcept
@@ -1211,7 +1302,9 @@ private:
     diagnostic error_{};
     diag_id note_{}; // not std::optional: GCC 12 -O2 warns maybe-uninitialized on it
     bool has_note_ = false;
-    uri_view view_{};
+    // validate() keeps no view: not even its construction is paid for.
+    struct no_view {};
+    [[no_unique_address]] std::conditional_t<Store, uri_view, no_view> view_{};
 };
 
 } // namespace ftpuri

@@ -193,6 +193,7 @@ public:
     struct offsets {
         std::uint32_t scheme_end, user_begin, user_end, password_begin, password_end, host_begin, host_end, port_begin,
             port_end, path_begin, path_end, typecode_begin, query_begin, query_end, fragment_begin;
+        bool operator==(offsets const&) const = default;
     };
     [[nodiscard]] offsets raw_offsets() const noexcept
     {
