@@ -1,7 +1,7 @@
-// fuzz/cli_fuzzer.cpp: ftpuri-check's per-line loop on any bytes (src/cli: line_reader and
+// fuzz/cli_fuzzer.cpp: ftpuri-check's per-line loop on any bytes (src/cli: block_reader and
 // line_checker, as main.cpp drives them for a file).
 //
-// The input is a file's contents. It is read with line_reader and checked line by line in
+// The input is a file's contents. It is read with block_reader and checked line by line in
 // each profile, and:
 //   - JSON Lines: one output line per input line, each a JSON object (RapidJSON parses it,
 //     validating UTF-8) with exactly the keys file, input, line, valid, canonical, diagnostics,
@@ -16,8 +16,10 @@
 //   - SARIF: each result is a JSON object with a known ruleId and a region whose columns
 //     start at 1 and do not run backwards;
 //   - --fix: the canonical form of each valid line, one per line.
-// The number of lines is checked against an independent count, which tests line_reader too, and
-// reading with a small cap keeps the same lines' prefixes and counts their whole lengths.
+// The lines block_reader gives are checked against an independent split, with the default
+// blocks and again with tiny blocks (sizes drawn from the input, so that lines longer than a
+// block, the line limit and a CRLF cut between blocks are all reached) and a small cap, which
+// must keep each line's prefix and count its whole length.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -31,12 +33,12 @@
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
+#include "block_reader.hpp"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/redact.hpp"
 #include "line_checker.hpp"
-#include "line_reader.hpp"
 
 #include "fuzz_check.hpp"
 
@@ -50,45 +52,68 @@ using ftpuri::cli::output_format;
 
 constexpr std::string_view origin_name = "<fuzz>";
 
-// The lines of `input` as line_reader reads them, from a FILE* over the bytes.
-std::vector<std::string> read_lines(std::string_view input)
+struct expected_line {
+    std::string_view bytes;
+    cli::line_end end;
+};
+
+// The lines of `input`, split independently of block_reader: every "\n" ends a line, a "\r"
+// just before it is part of the ending, and non-empty bytes after the last "\n" are a line.
+std::vector<expected_line> split_lines(std::string_view input)
 {
-    std::vector<std::string> lines;
-    if (input.empty()) return lines;
+    std::vector<expected_line> lines;
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        if (input[i] != '\n') continue;
+        bool const crlf = i > begin && input[i - 1] == '\r';
+        lines.push_back(
+            {input.substr(begin, i - begin - (crlf ? 1 : 0)), crlf ? cli::line_end::crlf : cli::line_end::lf});
+        begin = i + 1;
+    }
+    if (begin < input.size()) lines.push_back({input.substr(begin), cli::line_end::none});
+    return lines;
+}
+
+// Reads `input` through block_reader and checks each line against `expected`.
+void check_reader(std::string_view input, std::vector<expected_line> const& expected, std::size_t cap,
+                  std::size_t block_bytes, std::size_t block_lines)
+{
     std::string copy(input); // fmemopen wants a mutable buffer
     std::FILE* const file = fmemopen(copy.data(), copy.size(), "rb");
     FUZZ_CHECK(file != nullptr, input);
-    cli::line_reader reader(file);
-    std::string line;
-    while (reader.next(line))
-        lines.push_back(line);
-    FUZZ_CHECK(!reader.failed(), input);
-    static_cast<void>(std::fclose(file));
-
-    // An independent count: every "\n" ends a line, and so does the end of non-empty input.
-    std::size_t expected = 0;
-    for (char c : input)
-        expected += c == '\n' ? 1U : 0U;
-    if (input.back() != '\n') ++expected;
-    FUZZ_CHECK(lines.size() == expected, input);
-
-    // The same lines through a 5-byte cap: each kept part is a prefix, each length the whole.
-    std::string copy2(input);
-    std::FILE* const capped = fmemopen(copy2.data(), copy2.size(), "rb");
-    FUZZ_CHECK(capped != nullptr, input);
-    cli::line_reader capped_reader(capped);
-    std::string kept;
-    cli::line_info info{};
+    cli::block_reader reader(file, cap, block_bytes, block_lines);
+    cli::line_block block;
     std::size_t n = 0;
-    while (capped_reader.next(kept, info, 5)) {
-        FUZZ_CHECK(n < lines.size(), input);
-        FUZZ_CHECK(info.length == lines[n].size() && info.kept == std::min<std::size_t>(5, lines[n].size()), input);
-        FUZZ_CHECK(kept == std::string_view(lines[n]).substr(0, 5), input);
-        kept.clear();
-        ++n;
+    while (reader.next(block)) {
+        std::size_t in_block = 0;
+        block.for_each_line([&](std::string_view kept, cli::line_info const& info) {
+            FUZZ_CHECK(n < expected.size(), input);
+            expected_line const& line = expected[n];
+            FUZZ_CHECK(info.length == line.bytes.size() && info.end == line.end, input);
+            FUZZ_CHECK(info.kept == kept.size() && kept == line.bytes.substr(0, cap), input);
+            ++n;
+            ++in_block;
+        });
+        FUZZ_CHECK(in_block == block.line_count() && in_block > 0 && in_block <= block_lines, input);
     }
-    FUZZ_CHECK(n == lines.size(), input);
-    static_cast<void>(std::fclose(capped));
+    FUZZ_CHECK(!reader.failed() && reader.exhausted() && n == expected.size(), input);
+    FUZZ_CHECK(reader.bytes_read() == input.size(), input);
+    static_cast<void>(std::fclose(file));
+}
+
+// The lines of `input` as ftpuri-check reads them.
+std::vector<std::string> read_lines(std::string_view input)
+{
+    std::vector<expected_line> const expected = split_lines(input);
+    std::vector<std::string> lines;
+    if (input.empty()) return lines;
+    check_reader(input, expected, cli::block_reader::no_cap, cli::block_reader::default_block_bytes,
+                 cli::block_reader::default_block_lines);
+    auto const first = static_cast<unsigned char>(input.front());
+    auto const last = static_cast<unsigned char>(input.back());
+    check_reader(input, expected, 5, 1 + first % 23U, 1 + last % 4U);
+    for (expected_line const& line : expected)
+        lines.emplace_back(line.bytes);
     return lines;
 }
 

@@ -127,7 +127,7 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     return valid;
 }
 
-// Where the password is in an input to echo. A line the reader cut (line_reader's cap) may have
+// Where the password is in an input to echo. A line the reader cut (block_reader's cap) may have
 // lost the end of its authority, and with it what shows where a password ends: then everything
 // after the authority's first ':' is taken for the password, as find_password() would rather
 // hide too much than too little.
@@ -155,7 +155,7 @@ bool line_checker::shown(diagnostic const& d) const noexcept
 
 std::uint32_t line_checker::reported_length(diagnostic const& d) const noexcept
 {
-    // A capped line (line_reader) is checked on its first max_length + 1 bytes; the length of
+    // A capped line (block_reader) is checked on its first max_length + 1 bytes; the length of
     // input.too-long is the whole excess all the same.
     if (d.id != diag_id::input_too_long || line_length_ <= d.offset) return d.length;
     std::uint64_t const excess = line_length_ - d.offset;

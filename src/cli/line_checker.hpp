@@ -31,7 +31,7 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/redact.hpp"
 #include "ftpuri/uri_view.hpp"
-#include "line_reader.hpp"
+#include "block_reader.hpp"
 
 namespace ftpuri::cli {
 
@@ -78,7 +78,7 @@ struct input_origin {
     bool from_file;        // a file (SARIF gives its URI) rather than "<stdin>" or an argument
 };
 
-// One input: its bytes, and how much of it the reader had to leave out (line_reader's cap).
+// One input: its bytes, and how much of it the reader had to leave out (block_reader's cap).
 struct input_line {
     std::string_view bytes;
     std::uint64_t length; // the whole input's length; more than bytes.size() when capped

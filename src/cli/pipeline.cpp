@@ -8,7 +8,7 @@ namespace ftpuri::cli {
 pipeline::pipeline(check_settings const& settings, unsigned jobs, progress_bar& progress)
     : settings_(settings), jobs_(std::max(jobs, 1U)), progress_(progress),
       // --in-place writes invalid lines back as they were, so it keeps them whole.
-      cap_(settings.fix == fix_mode::in_place ? line_reader::no_cap : std::size_t{settings.parse.max_length} + 1),
+      cap_(settings.fix == fix_mode::in_place ? block_reader::no_cap : std::size_t{settings.parse.max_length} + 1),
       local_(settings)
 {
 }
@@ -33,20 +33,12 @@ void pipeline::check_argument(input_origin const& origin, std::string_view input
     local_.clear_output();
 }
 
-bool pipeline::fill(block& b, line_reader& reader, std::uint64_t& line_number, bool& full)
+bool pipeline::fill(block& b, block_reader& reader, std::uint64_t& line_number)
 {
-    b.bytes.clear();
-    b.lines.clear();
+    if (!reader.next(b.lines)) return false;
     b.first_line = line_number + 1;
-    line_info info{};
-    full = false;
-    while (!(full = b.bytes.size() >= block_bytes || b.lines.size() >= block_lines)) {
-        std::size_t const begin = b.bytes.size();
-        if (!reader.next(b.bytes, info, cap_)) break;
-        b.lines.push_back({begin, info.kept, info.length, info.end});
-        ++line_number;
-    }
-    return !b.lines.empty();
+    line_number += b.lines.line_count();
+    return true;
 }
 
 void pipeline::check_block(block& b, line_checker& checker)
@@ -54,10 +46,9 @@ void pipeline::check_block(block& b, line_checker& checker)
     checker.clear_output();
     checker.clear_counts();
     std::uint64_t line = b.first_line;
-    for (line_ref const& l : b.lines) {
-        input_origin const origin{b.name, line++, b.from_file};
-        static_cast<void>(checker.check(origin, {std::string_view(b.bytes).substr(l.begin, l.size), l.length, l.end}));
-    }
+    b.lines.for_each_line([&](std::string_view kept, line_info const& info) {
+        static_cast<void>(checker.check({b.name, line++, b.from_file}, {kept, info.length, info.end}));
+    });
     b.out.assign(checker.output());
     b.err.assign(checker.error_output());
     b.counts = checker.counts();
@@ -91,7 +82,7 @@ pipeline::file_result pipeline::check_file(std::FILE* file, std::string_view ori
                                            std::uint64_t size, output_target to)
 {
     file_result result;
-    line_reader reader(file);
+    block_reader reader(file, cap_);
     std::uint64_t line_number = 0;
     progress_.begin(origin_name, size);
 
@@ -99,16 +90,15 @@ pipeline::file_result pipeline::check_file(std::FILE* file, std::string_view ori
     auto first = std::make_unique<block>();
     first->name = origin_name;
     first->from_file = from_file;
-    bool more = false;
-    bool const any = fill(*first, reader, line_number, more);
-    if (!more || jobs_ == 1) {
+    bool const any = fill(*first, reader, line_number);
+    if (reader.exhausted() || jobs_ == 1) {
         block& b = *first;
         bool have = any;
         while (have && !write_failed_) {
             check_block(b, local_);
             emit_block(b, to, result.counts);
             progress_.update(reader.bytes_read(), totals_.inputs);
-            have = fill(b, reader, line_number, more);
+            have = fill(b, reader, line_number);
         }
     } else {
         start_workers();
@@ -142,7 +132,7 @@ pipeline::file_result pipeline::check_file(std::FILE* file, std::string_view ori
             if (!pending) pending = std::make_unique<block>();
             pending->name = origin_name;
             pending->from_file = from_file;
-            have = fill(*pending, reader, line_number, more);
+            have = fill(*pending, reader, line_number);
         }
         // Write out the rest, in order; after a failed write only wait for the workers.
         std::unique_lock lock(mutex_);

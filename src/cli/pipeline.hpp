@@ -1,11 +1,12 @@
 // pipeline.hpp: checking the lines of big inputs on every core, in constant memory, in order.
 //
-// The calling thread reads a file in blocks of whole lines (block_bytes at a time) and hands
-// them to worker threads, each with its own line_checker; it writes each block's output as soon
-// as that block and every block before it are done, so the output is in input order whatever
-// the order in which the workers finish. At most 2 x jobs blocks are in flight, so memory stays
-// flat however large the input: a line is kept up to max_length + 1 bytes (line_reader's cap;
-// the rest is counted, not kept), and a block holds at most block_bytes plus one such line.
+// The calling thread reads a file in blocks of whole lines (block_reader) and hands them to
+// worker threads, which split them into lines and check each with their own line_checker; it
+// writes each block's output as soon as that block and every block before it are done, so the
+// output is in input order whatever the order in which the workers finish. At most 2 x jobs
+// blocks are in flight, so memory stays flat however large the input: a block holds at most
+// block_reader's block of bytes and lines, and a longer line is kept up to max_length + 1
+// bytes (the rest is counted, not kept).
 // A file that fits in one block is checked on the calling thread, and no worker is started
 // until a file needs one.
 #pragma once
@@ -21,8 +22,8 @@
 #include <thread>
 #include <vector>
 
+#include "block_reader.hpp"
 #include "line_checker.hpp"
-#include "line_reader.hpp"
 #include "progress_bar.hpp"
 
 namespace ftpuri::cli {
@@ -35,10 +36,6 @@ struct output_target {
 
 class pipeline {
 public:
-    static constexpr std::size_t block_bytes = std::size_t{256} * 1024;
-    // Empty lines add no bytes, so a block is also closed after this many lines.
-    static constexpr std::size_t block_lines = std::size_t{16} * 1024;
-
     // `jobs` worker threads at most (1: everything on the calling thread). `sarif`: outputs
     // are SARIF results, whose first one loses its leading ','.
     pipeline(check_settings const& settings, unsigned jobs, progress_bar& progress);
@@ -64,15 +61,8 @@ public:
     [[nodiscard]] bool worker_failed() const noexcept { return worker_failed_; }
 
 private:
-    struct line_ref {
-        std::size_t begin;
-        std::size_t size;
-        std::uint64_t length;
-        line_end end;
-    };
     struct block {
-        std::string bytes;
-        std::vector<line_ref> lines;
+        line_block lines;
         std::uint64_t first_line = 0;
         std::string_view name;
         bool from_file = false;
@@ -83,9 +73,8 @@ private:
         bool failed = false;
     };
 
-    // Fills `b` with the next lines; false when there are none. `full`: the block was closed for
-    // its size, so more may follow.
-    bool fill(block& b, line_reader& reader, std::uint64_t& line_number, bool& full);
+    // Fills `b` with the next lines; false when there are none.
+    static bool fill(block& b, block_reader& reader, std::uint64_t& line_number);
     static void check_block(block& b, line_checker& checker);
     void emit(std::string_view out, std::string_view err, output_target to);
     void emit_block(block& b, output_target to, tally& file_counts);

@@ -187,7 +187,7 @@ void line_checker::write_excerpt(diagnostic const& d, std::string& to)
     std::uint32_t last = end > begin ? column_[end] : first + 1; // exclusive
     last = std::max(last, first + 1);
     std::uint32_t const width = column_[n];
-    // A line the reader cut (line_reader's cap) goes on past what is shown.
+    // A line the reader cut (block_reader's cap) goes on past what is shown.
     bool const truncated = line_length_ > n;
     if (truncated && std::uint64_t{d.offset} + reported_length(d) > n) last = std::max(last, width + 1);
 

@@ -18,8 +18,8 @@
 #include "ftpuri/resolve.hpp"
 
 #ifdef FTPURI_HAVE_CLI_CORE
+#include "block_reader.hpp"
 #include "line_checker.hpp"
-#include "line_reader.hpp"
 #endif
 
 namespace {
@@ -237,26 +237,38 @@ TEST(Allocation, CliLineLoopAllocatesNothingAfterWarmUp)
     }
 }
 
-// The reader refills one chunk and one line string; neither grows again after warm-up.
-TEST(Allocation, CliLineReaderAllocatesNothingAfterWarmUp)
+// The reader reuses its block and the bytes it carries to the next one: after warm-up, reading
+// and splitting blocks allocates nothing (small blocks, so that there are many).
+TEST(Allocation, CliBlockReaderAllocatesNothingAfterWarmUp)
 {
     std::FILE* file = std::tmpfile();
     ASSERT_NE(file, nullptr);
+    std::string_view const line = "ftp://ftp.example.org/pub/some/file.tar.gz;type=i\r\n";
     for (int i = 0; i < 20000; ++i)
-        std::fputs("ftp://ftp.example.org/pub/some/file.tar.gz;type=i\n", file);
+        std::fwrite(line.data(), 1, line.size(), file);
     std::rewind(file);
-    ftpuri::cli::line_reader reader(file);
-    std::string line;
-    line.reserve(256);
-    ASSERT_TRUE(reader.next(line)); // allocates the chunk
-    std::size_t lines = 1;
-    allocation_window window;
-    while (reader.next(line))
+    ftpuri::cli::block_reader reader(file, 300, 4096, 64);
+    ftpuri::cli::line_block block;
+    std::size_t lines = 0;
+    std::size_t bytes = 0;
+    auto count = [&](std::string_view kept, ftpuri::cli::line_info const& info) {
         ++lines;
+        bytes += kept.size() + (info.end == ftpuri::cli::line_end::crlf ? 2 : 0);
+    };
+    ASSERT_TRUE(reader.next(block)); // allocates the block and the carried bytes
+    block.for_each_line(count);
+    allocation_window window;
+    std::size_t blocks = 1;
+    while (reader.next(block)) {
+        block.for_each_line(count);
+        ++blocks;
+    }
     std::size_t const n = window.close();
     std::fclose(file);
     EXPECT_EQ(lines, 20000U);
-    EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: the line reader allocated " << n << " times";
+    EXPECT_EQ(bytes, 20000U * line.size());
+    EXPECT_GT(blocks, 300U);
+    EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: the block reader allocated " << n << " times";
 }
 #endif
 

@@ -1,0 +1,130 @@
+// block_reader.hpp: the lines of a FILE*, any bytes, any length, read in blocks of whole lines.
+//
+// Inputs are untrusted files: a line may hold NUL bytes and invalid UTF-8 and be gigabytes
+// long. The thread that reads only reads: fread puts the bytes straight into a block, which is
+// cut after its last whole line (the rest starts the next block), and the thread that checks
+// the block splits it into lines (line_block::for_each_line). So the reading thread touches
+// each byte once, to count the lines, and copies none but an unfinished line's.
+//
+// A block holds at most block_bytes bytes and block_lines lines: the lines bound its output
+// when they are empty, the bytes its memory. A line longer than a block is read on its own,
+// in chunks: its first `cap` bytes are kept and the rest counted, so that a 1 GB line costs no
+// more memory than the cap (a line longer than the length limit is invalid whatever its tail
+// holds).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ftpuri::cli {
+
+// How a line ended: --fix --in-place writes each line back with the ending it had.
+enum class line_end : std::uint8_t { none, lf, crlf };
+
+struct line_info {
+    std::size_t kept;     // bytes kept of the line (at most the cap)
+    std::uint64_t length; // the line's whole length, without its ending
+    line_end end;
+};
+
+// Whole lines of an input, as block_reader::next() left them.
+class line_block {
+public:
+    // The lines in input order, each without its "\n" and without a "\r" just before it (CRLF
+    // files); nothing else is trimmed. A last line without "\n" is a line. Calls
+    // f(std::string_view kept, line_info const&), `kept` being the first info.kept bytes.
+    template <class F>
+    void for_each_line(F&& f) const
+    {
+        if (long_line_) {
+            f(std::string_view(data_.get(), size_), *long_line_);
+            return;
+        }
+        std::string_view rest(data_.get(), size_);
+        while (!rest.empty()) {
+            std::size_t const newline = rest.find('\n');
+            std::size_t length = newline == std::string_view::npos ? rest.size() : newline;
+            line_end end = newline == std::string_view::npos ? line_end::none : line_end::lf;
+            if (end == line_end::lf && length > 0 && rest[length - 1] == '\r') {
+                end = line_end::crlf;
+                --length;
+            }
+            std::size_t const kept = length < cap_ ? length : cap_;
+            f(rest.substr(0, kept), line_info{kept, length, end});
+            rest.remove_prefix(newline == std::string_view::npos ? rest.size() : newline + 1);
+        }
+    }
+
+    // How many lines for_each_line() gives.
+    [[nodiscard]] std::uint64_t line_count() const noexcept { return lines_; }
+
+private:
+    friend class block_reader;
+
+    void reserve(std::size_t capacity);
+
+    std::unique_ptr<char[]> data_;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;
+    std::uint64_t lines_ = 0;
+    std::size_t cap_ = 0;
+    std::optional<line_info> long_line_; // set: the block is this one line, its first bytes kept
+};
+
+class block_reader {
+public:
+    static constexpr std::size_t no_cap = std::numeric_limits<std::size_t>::max();
+    static constexpr std::size_t default_block_bytes = std::size_t{256} * 1024;
+    static constexpr std::size_t default_block_lines = std::size_t{16} * 1024;
+
+    // Reads `file`, which the caller keeps open (and closes) while the reader is used, keeping
+    // at most `cap` bytes of each line. Blocks of at most block_bytes bytes (at least 1) and
+    // block_lines lines (at least 1), but for one line longer than block_bytes.
+    block_reader(std::FILE* file, std::size_t cap, std::size_t block_bytes = default_block_bytes,
+                 std::size_t block_lines = default_block_lines);
+
+    // Replaces `to` with the next lines: false at the end of the input (an empty file has no
+    // lines) or on a read error.
+    bool next(line_block& to);
+
+    // True when next() can have no more lines to give.
+    [[nodiscard]] bool exhausted() const noexcept { return at_end_ && carry_.empty(); }
+    // True once a read has failed; errno_value() is the errno it failed with.
+    [[nodiscard]] bool failed() const noexcept { return error_ != 0; }
+    [[nodiscard]] int errno_value() const noexcept { return error_; }
+    // Bytes read from the file so far (for the progress bar and --stats).
+    [[nodiscard]] std::uint64_t bytes_read() const noexcept { return bytes_read_; }
+
+private:
+    static constexpr std::size_t chunk_bytes = std::size_t{64} * 1024;
+
+    std::size_t read_into(char* to, std::size_t size);
+    void read_long_line(line_block& b);
+
+    std::FILE* file_;
+    std::size_t cap_;
+    std::size_t block_bytes_;
+    std::size_t block_lines_;
+    std::string carry_; // bytes read past the last whole line of the previous block
+    std::unique_ptr<char[]> chunk_;
+    std::uint64_t bytes_read_ = 0;
+    bool at_end_ = false;
+    int error_ = 0;
+};
+
+// Where the first `limit` lines of `bytes` end: the offset just past their last "\n", and how
+// many "\n" that is (fewer than `limit` when `bytes` has fewer; then the offset is just past
+// its last "\n", or 0). Exposed for the tests.
+struct whole_lines {
+    std::size_t end;
+    std::uint64_t lines;
+};
+whole_lines find_whole_lines(std::string_view bytes, std::uint64_t limit) noexcept;
+
+} // namespace ftpuri::cli

@@ -1,0 +1,202 @@
+// block_reader_test: ftpuri-check's reader (src/cli/block_reader) gives every line of a file,
+// with its ending and its whole length, whatever the block size, the line limit and the cap;
+// and find_whole_lines() counts what a plain loop counts.
+//
+// Each input is read with many block sizes and line limits, down to one byte and one line, so
+// that every way a line can meet a block's end is reached: a "\n" or a CRLF's halves at the
+// cut, a line longer than a block (read in chunks, kept up to the cap), the input's last line
+// without "\n". The expected lines come from a plain split written here.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "block_reader.hpp"
+
+namespace {
+
+using ftpuri::cli::block_reader;
+using ftpuri::cli::line_block;
+using ftpuri::cli::line_end;
+using ftpuri::cli::line_info;
+
+struct line {
+    std::string bytes;
+    line_end end;
+    bool operator==(line const&) const = default;
+};
+
+std::ostream& operator<<(std::ostream& os, line const& l)
+{
+    return os << '"' << l.bytes << "\" end " << static_cast<int>(l.end);
+}
+
+std::vector<line> split(std::string_view input)
+{
+    std::vector<line> lines;
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        if (input[i] != '\n') continue;
+        bool const crlf = i > begin && input[i - 1] == '\r';
+        lines.push_back(
+            {std::string(input.substr(begin, i - begin - (crlf ? 1 : 0))), crlf ? line_end::crlf : line_end::lf});
+        begin = i + 1;
+    }
+    if (begin < input.size()) lines.push_back({std::string(input.substr(begin)), line_end::none});
+    return lines;
+}
+
+// Reads `input` from a temporary file; the kept part of each line, its length and the blocks.
+struct read_result {
+    std::vector<line> lines;
+    std::vector<std::uint64_t> lengths;
+    std::size_t blocks = 0;
+    std::uint64_t bytes_read = 0;
+};
+
+read_result read(std::string_view input, std::size_t cap, std::size_t block_bytes, std::size_t block_lines)
+{
+    std::FILE* file = std::tmpfile();
+    EXPECT_NE(file, nullptr);
+    if (file == nullptr) return {};
+    EXPECT_EQ(std::fwrite(input.data(), 1, input.size(), file), input.size());
+    std::rewind(file);
+    read_result r;
+    block_reader reader(file, cap, block_bytes, block_lines);
+    line_block block;
+    while (reader.next(block)) {
+        std::uint64_t in_block = 0;
+        block.for_each_line([&](std::string_view kept, line_info const& info) {
+            EXPECT_EQ(kept.size(), info.kept);
+            r.lines.push_back({std::string(kept), info.end});
+            r.lengths.push_back(info.length);
+            ++in_block;
+        });
+        EXPECT_EQ(in_block, block.line_count());
+        EXPECT_GE(in_block, 1U);
+        EXPECT_LE(in_block, block_lines);
+        ++r.blocks;
+    }
+    EXPECT_FALSE(reader.failed());
+    EXPECT_TRUE(reader.exhausted());
+    r.bytes_read = reader.bytes_read();
+    std::fclose(file);
+    return r;
+}
+
+// Every block size from 1 to past the input, line limits 1 to 3 and none, caps 2 and none.
+void expect_lines_of(std::string_view input)
+{
+    std::vector<line> const expected = split(input);
+    for (std::size_t block_bytes = 1; block_bytes <= input.size() + 2; ++block_bytes) {
+        for (std::size_t block_lines : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1000}}) {
+            for (std::size_t cap : {std::size_t{2}, block_reader::no_cap}) {
+                read_result const r = read(input, cap, block_bytes, block_lines);
+                ASSERT_EQ(r.lines.size(), expected.size()) << "block " << block_bytes << " lines " << block_lines;
+                for (std::size_t i = 0; i < expected.size(); ++i) {
+                    line want = expected[i];
+                    EXPECT_EQ(r.lengths[i], want.bytes.size()) << i;
+                    want.bytes.resize(std::min(want.bytes.size(), cap));
+                    EXPECT_EQ(r.lines[i], want)
+                        << "line " << i << ", block " << block_bytes << ", lines " << block_lines << ", cap " << cap;
+                }
+                EXPECT_EQ(r.bytes_read, input.size());
+            }
+        }
+    }
+}
+
+TEST(BlockReader, EmptyInputHasNoLines)
+{
+    read_result const r = read("", block_reader::no_cap, 4, 2);
+    EXPECT_TRUE(r.lines.empty());
+    EXPECT_EQ(r.blocks, 0U);
+}
+
+TEST(BlockReader, EndingsAndEmptyLines)
+{
+    expect_lines_of("a\nbb\r\nccc");
+    expect_lines_of("\n\n\r\n\n");
+    expect_lines_of("\r");
+    expect_lines_of("x\r");           // a last "\r" without "\n" is part of the line
+    expect_lines_of("x\r\r\n\ry\n");  // only the "\r" just before "\n" is the ending
+    expect_lines_of("a\0b\nc\0\r\n"); // NUL bytes are bytes
+    expect_lines_of(std::string_view("a\0b\nc\0\r\n", 9));
+}
+
+TEST(BlockReader, LinesLongerThanABlockAreReadWholeOrCapped)
+{
+    std::string const long_line(300, 'x');
+    expect_lines_of(long_line + "\r\nshort\n" + long_line);
+    expect_lines_of("a\n" + long_line + "\r");
+    // The CRLF of a long line split between chunks of the reader (64 KiB each).
+    std::string const huge(64 * 1024 - 1, 'y');
+    for (std::string const& input : {huge + "\r\nz\n", huge + "y\r\nz", huge + "\n"}) {
+        std::vector<line> const expected = split(input);
+        for (std::size_t cap : {std::size_t{5}, block_reader::no_cap}) {
+            read_result const r = read(input, cap, 1000, 16);
+            ASSERT_EQ(r.lines.size(), expected.size());
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                EXPECT_EQ(r.lengths[i], expected[i].bytes.size());
+                EXPECT_EQ(r.lines[i].end, expected[i].end);
+                EXPECT_EQ(r.lines[i].bytes, expected[i].bytes.substr(0, cap));
+            }
+        }
+    }
+}
+
+TEST(BlockReader, BlocksHoldAtMostTheLineLimit)
+{
+    std::string const input(100, '\n');
+    read_result const r = read(input, block_reader::no_cap, 1024, 7);
+    EXPECT_EQ(r.lines.size(), 100U);
+    EXPECT_EQ(r.blocks, 15U); // 14 blocks of 7 and one of 2
+}
+
+TEST(BlockReader, RandomInputsAgreeWithAPlainSplit)
+{
+    std::mt19937 random(20261122);
+    std::uniform_int_distribution<int> length(0, 40);
+    std::uniform_int_distribution<int> pick(0, 5);
+    for (int round = 0; round < 200; ++round) {
+        std::string input;
+        for (int n = length(random); n > 0; --n) {
+            static constexpr char bytes[] = {'a', '\n', '\r', 'b', '\n', '\0'};
+            input += bytes[pick(random)];
+        }
+        expect_lines_of(input);
+    }
+}
+
+TEST(FindWholeLines, CountsAndCutsLikeAPlainLoop)
+{
+    std::mt19937 random(7);
+    std::uniform_int_distribution<int> one_in(0, 40);
+    for (std::size_t size : {0U, 1U, 15U, 16U, 17U, 4079U, 4080U, 4081U, 9000U}) {
+        std::string bytes(size, 'x');
+        for (char& c : bytes)
+            c = one_in(random) == 0 ? '\n' : 'x';
+        for (std::uint64_t limit : {1U, 2U, 50U, 100000U}) {
+            std::size_t end = 0;
+            std::uint64_t lines = 0;
+            for (std::size_t i = 0; i < bytes.size() && lines < limit; ++i) {
+                if (bytes[i] == '\n') {
+                    ++lines;
+                    end = i + 1;
+                }
+            }
+            auto const found = ftpuri::cli::find_whole_lines(bytes, limit);
+            EXPECT_EQ(found.end, end) << size << " " << limit;
+            EXPECT_EQ(found.lines, lines) << size << " " << limit;
+        }
+    }
+    // Every byte a "\n": the counter's byte lanes must not wrap (255 blocks of 16 at most).
+    std::string const newlines(5000, '\n');
+    EXPECT_EQ(ftpuri::cli::find_whole_lines(newlines, 1000000).lines, 5000U);
+    EXPECT_EQ(ftpuri::cli::find_whole_lines(newlines, 4097).end, 4097U);
+}
+
+} // namespace
