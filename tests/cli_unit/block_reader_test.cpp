@@ -171,6 +171,30 @@ TEST(BlockReader, RandomInputsAgreeWithAPlainSplit)
     }
 }
 
+// Longer inputs, so that blocks hold 64-byte runs that are split by bit masks, with their
+// "\n"s and CRLFs at every place around the 64-byte boundaries.
+TEST(BlockReader, LongRandomInputsAgreeWithAPlainSplit)
+{
+    std::mt19937 random(1122);
+    std::uniform_int_distribution<int> length(60, 400);
+    std::uniform_int_distribution<int> pick(0, 9);
+    for (int round = 0; round < 300; ++round) {
+        std::string input;
+        for (int n = length(random); n > 0; --n) {
+            static constexpr char bytes[] = {'a', '\n', '\r', 'b', 'c', 'd', 'e', 'f', 'g', '\0'};
+            input += bytes[pick(random)];
+        }
+        std::vector<line> const expected = split(input);
+        for (std::size_t block_bytes :
+             {std::size_t{63}, std::size_t{64}, std::size_t{65}, std::size_t{130}, block_reader::default_block_bytes}) {
+            read_result const r = read(input, block_reader::no_cap, block_bytes, block_reader::default_block_lines);
+            ASSERT_EQ(r.lines.size(), expected.size()) << input;
+            for (std::size_t i = 0; i < expected.size(); ++i)
+                EXPECT_EQ(r.lines[i], expected[i]) << "line " << i << ", block " << block_bytes;
+        }
+    }
+}
+
 TEST(FindWholeLines, CountsAndCutsLikeAPlainLoop)
 {
     std::mt19937 random(7);
