@@ -596,7 +596,7 @@ private:
         std::uint64_t underscores = 0;
         std::uint64_t delimiters = 0; // where an authority ends (authority_table), and "@"
         for (unsigned block = 0; block < window / 16; ++block) {
-            __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(from + 16 * block));
+            __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(from + std::size_t{16} * block));
             auto bits = [&](__m128i m) {
                 return std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(m))} << (16 * block);
             };
@@ -1224,12 +1224,10 @@ private:
     {
         for (std::uint32_t q = begin; q < end;) {
             unsigned char const c = s_[q];
-            if (chars::fragment_char.contains(c)) [[likely]] {
-                ++q;
-            } else if (c == '%') {
+            if (c == '%') { // not a fragment_char: pchar has escapes, not a raw "%"
                 if (scan_escape(q, end, where, escape_rules::free) < 0) return false;
                 q += 3;
-            } else if (tolerated(q, where)) {
+            } else if (chars::fragment_char.contains(c) || tolerated(q, where)) [[likely]] {
                 ++q;
             } else {
                 return bad_byte(q, where);

@@ -43,7 +43,7 @@ inline std::uint64_t newline_mask(char const* bytes) noexcept
 #if defined(__SSE2__)
     std::uint64_t mask = 0;
     for (unsigned block = 0; block < 4; ++block) {
-        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(bytes + 16 * block));
+        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(bytes + std::size_t{16} * block));
         auto const bits = static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))));
         mask |= std::uint64_t{bits} << (16 * block);
     }
