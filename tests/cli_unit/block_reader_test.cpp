@@ -155,34 +155,38 @@ TEST(BlockReader, BlocksHoldAtMostTheLineLimit)
     EXPECT_EQ(r.blocks, 15U); // 14 blocks of 7 and one of 2
 }
 
+// A string of `min` to `max` bytes drawn from `bytes`, with a fixed seed so that a failure repeats.
+class random_inputs {
+public:
+    explicit random_inputs(unsigned seed) : random_(seed) {}
+    std::string next(int min, int max, std::string_view bytes)
+    {
+        std::uniform_int_distribution<int> length(min, max);
+        std::uniform_int_distribution<std::size_t> pick(0, bytes.size() - 1);
+        std::string input;
+        for (int n = length(random_); n > 0; --n)
+            input += bytes[pick(random_)];
+        return input;
+    }
+
+private:
+    std::mt19937 random_; // NOLINT(cert-msc32-c,cert-msc51-cpp): seeded by the caller, on purpose
+};
+
 TEST(BlockReader, RandomInputsAgreeWithAPlainSplit)
 {
-    std::mt19937 random(20261122); // NOLINT(cert-msc32-c,cert-msc51-cpp): a fixed seed repeats a failure
-    std::uniform_int_distribution<int> length(0, 40);
-    std::uniform_int_distribution<int> pick(0, 5);
-    for (int round = 0; round < 200; ++round) {
-        std::string input;
-        for (int n = length(random); n > 0; --n) {
-            static constexpr char bytes[] = {'a', '\n', '\r', 'b', '\n', '\0'};
-            input += bytes[pick(random)];
-        }
-        expect_lines_of(input);
-    }
+    random_inputs inputs(20261122);
+    for (int round = 0; round < 200; ++round)
+        expect_lines_of(inputs.next(0, 40, std::string_view("a\n\rb\n\0", 6)));
 }
 
 // Longer inputs, so that blocks hold 64-byte runs that are split by bit masks, with their
 // "\n"s and CRLFs at every place around the 64-byte boundaries.
 TEST(BlockReader, LongRandomInputsAgreeWithAPlainSplit)
 {
-    std::mt19937 random(1122); // NOLINT(cert-msc32-c,cert-msc51-cpp): a fixed seed repeats a failure
-    std::uniform_int_distribution<int> length(60, 400);
-    std::uniform_int_distribution<int> pick(0, 9);
+    random_inputs inputs(1122);
     for (int round = 0; round < 300; ++round) {
-        std::string input;
-        for (int n = length(random); n > 0; --n) {
-            static constexpr char bytes[] = {'a', '\n', '\r', 'b', 'c', 'd', 'e', 'f', 'g', '\0'};
-            input += bytes[pick(random)];
-        }
+        std::string const input = inputs.next(60, 400, std::string_view("a\n\rbcdefg\0", 10));
         std::vector<line> const expected = split(input);
         for (std::size_t block_bytes :
              {std::size_t{63}, std::size_t{64}, std::size_t{65}, std::size_t{130}, block_reader::default_block_bytes}) {
