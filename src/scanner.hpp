@@ -18,11 +18,9 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <iterator>
 #include <optional>
 #include <string_view>
 #include <type_traits>
-#include <utility>
 
 #include "ftpuri/charset.hpp"
 #include "ftpuri/diagnostic.hpp"
@@ -30,6 +28,7 @@
 #include "ftpuri/pct.hpp"
 #include "ftpuri/uri_view.hpp"
 #include "idna.hpp"
+#include "plain_scan.hpp"
 #include "text.hpp"
 #include "utf8.hpp"
 
@@ -69,81 +68,20 @@ inline constexpr auto ftp_segment_table = make_path_table(chars::ftp_segment_cha
 // rfc3986: segment = *pchar
 inline constexpr auto segment_table = make_path_table(chars::pchar);
 
-// The plain-path check's flags per byte (see plain_path below): a byte that is neither a
-// plain segment byte nor "/", a "/", a ".".
-enum plain_path_flag : std::uint8_t { not_plain = 1, slash_flag = 2, dot_flag = 4, percent_flag = 8 };
-consteval std::array<std::uint8_t, 256> make_plain_path_flags()
-{
-    std::array<std::uint8_t, 256> t{};
-    for (std::size_t c = 0; c < 256; ++c) {
-        std::uint8_t const kind = ftp_segment_table[c];
-        t[c] = kind == plain ? 0 : kind == slash ? slash_flag : not_plain;
-    }
-    t['.'] |= dot_flag;
-    t['%'] = percent_flag; // plain when it begins an escape that plain_escape() accepts
-    return t;
-}
-inline constexpr auto plain_path_flags = make_plain_path_flags();
-
-// The same set as ranges, for the SIMD version: a plain path byte is 0x21..0x7E outside these.
-struct byte_span {
-    unsigned char low, high;
-};
-inline constexpr byte_span plain_path_excluded[] = {{0x22, 0x23}, {0x25, 0x25}, {0x3B, 0x3C}, {0x3E, 0x3F},
-                                                    {0x5B, 0x5E}, {0x60, 0x60}, {0x7B, 0x7D}};
-consteval bool plain_path_spans_match_the_table()
+// The plain-path check (plain_scan.hpp) reads the same set of segment bytes as the full scan.
+consteval bool plain_path_flags_match_the_table()
 {
     for (unsigned c = 0; c < 256; ++c) {
-        bool excluded = c < 0x21 || c > 0x7E;
-        for (byte_span const span : plain_path_excluded)
-            excluded = excluded || (c >= span.low && c <= span.high);
-        if (excluded != (c == '%' || (plain_path_flags[c] & not_plain) != 0)) return false;
+        std::uint8_t const kind = ftp_segment_table[c];
+        std::uint8_t const expected = c == '%'        ? percent_flag
+                                      : kind == plain ? 0
+                                      : kind == slash ? slash_flag
+                                                      : not_plain;
+        if ((plain_path_flags[c] & ~dot_flag) != expected) return false;
     }
     return true;
 }
-static_assert(plain_path_spans_match_the_table(), "plain_path_excluded must be ftp_segment_table's complement");
-
-#if defined(__SSE2__)
-// Bytes in [low, high], as 0xFF lanes: unsigned x - low <= high - low.
-template <unsigned char Low, unsigned char High>
-[[gnu::always_inline]] inline __m128i in_span(__m128i x) noexcept
-{
-    __m128i const d = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(Low)));
-    return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(High - Low))), d);
-}
-
-// Sixteen path bytes as bit masks (bit k: byte k).
-struct path_masks {
-    unsigned plain;    // plain segment bytes and "/" (not "%")
-    unsigned percents; // "%"
-    unsigned slashes;  // "/"
-    unsigned dots;     // "."
-};
-
-[[gnu::always_inline]] inline path_masks classify_path_bytes(unsigned char const* bytes) noexcept
-{
-    __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(bytes));
-    auto bits = [](__m128i m) { return static_cast<unsigned>(_mm_movemask_epi8(m)); };
-    __m128i const slashes = _mm_cmpeq_epi8(x, _mm_set1_epi8('/'));
-    __m128i const dots = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
-    // Most path bytes are letters (x | 0x20 is a lowercase letter exactly when x is a letter),
-    // digits, "/", ".", "-" and "_": when all sixteen are, that is the answer, in half the work
-    // of the spans below.
-    __m128i const common =
-        _mm_or_si128(_mm_or_si128(in_span<'a', 'z'>(_mm_or_si128(x, _mm_set1_epi8(0x20))), in_span<'0', '9'>(x)),
-                     _mm_or_si128(_mm_or_si128(slashes, dots), _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')),
-                                                                            _mm_cmpeq_epi8(x, _mm_set1_epi8('_')))));
-    if (bits(common) == 0xFFFFU) return {0xFFFFU, 0, bits(slashes), bits(dots)};
-    // The spans unrolled, so that their constants are built once, not once per span and block.
-    __m128i const excluded = [x]<std::size_t... I>(std::index_sequence<I...>)
-    {
-        return (_mm_setzero_si128() | ... | in_span<plain_path_excluded[I].low, plain_path_excluded[I].high>(x));
-    }
-    (std::make_index_sequence<std::size(plain_path_excluded)>{});
-    return {bits(_mm_andnot_si128(excluded, in_span<0x21, 0x7E>(x))), bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('%'))),
-            bits(slashes), bits(dots)};
-}
-#endif
+static_assert(plain_path_flags_match_the_table(), "plain_path_flags must be ftp_segment_table's plain bytes");
 
 // Where the authority ends (RFC 3986 3.2: the next "/", "?" or "#"), and its "@"s.
 enum authority_byte : std::uint8_t { inside, ends, at_sign };
@@ -377,8 +315,24 @@ private:
     {
 #if defined(__SSE2__)
         if constexpr (!Sink::collecting) {
-            // Most authorities are plain: warnings unwanted, no userinfo, a plain host and port.
-            if (ftp_grammar_ && plain_authority()) return true;
+            // Most authorities are plain: warnings unwanted, a plain user, host and port.
+            detail::plain_authority_parts plain{};
+            if (ftp_grammar_ && detail::plain_authority(s_, n_, 6, plain)) { // after "ftp://"
+                if (plain.has_user) {
+                    user_begin_ = 6;
+                    user_end_ = plain.user_end;
+                }
+                authority_end_ = plain.end;
+                host_begin_ = plain.host_begin;
+                host_end_ = plain.host_end;
+                kind_ = host_kind::dns_name;
+                if (plain.host_end < plain.end) {
+                    port_begin_ = plain.host_end + 1;
+                    port_end_ = plain.end;
+                    port_number_ = plain.port;
+                }
+                return true;
+            }
         }
 #endif
         std::uint32_t const begin = 6;
@@ -557,133 +511,6 @@ private:
         warn(diag_id::host_not_dns, component::host, begin, length);
         return true;
     }
-
-#if defined(__SSE2__)
-    // authority = [ user "@" ] host [ ":" port ], as most are: a user of letters, digits, ".",
-    // "-" and "_" (no password), a host that is plainly a DNS name and a port of digits, ending
-    // at a "/" or the input's end, in at most 32 bytes. Plainly a
-    // DNS name: letters, digits, "-" and "."; no empty label, no label beginning or ending with
-    // "-", no trailing ".", and a last label that begins with a letter, so that no parser reads
-    // a number in it. One classification of those 32 bytes as bit masks gives the authority's
-    // end, its host and its port, and every rule is arithmetic on the masks, where the full scan
-    // finds the end, then scans the host, then the port. False: the full scan decides (an
-    // authority that is not plain may still be valid).
-    bool plain_authority() noexcept
-    {
-        constexpr std::uint32_t begin = 6; // after "ftp://", which scan_scheme() has checked
-        std::uint32_t const available = n_ - begin;
-        // `window` bytes from `begin`; where the input ends sooner, the last `window` bytes
-        // (shifted back by `skip`), or for a shorter input a copy padded with NULs, which no
-        // rule accepts. Two SIMD blocks: all but a few authorities are shorter.
-        constexpr std::uint32_t window = 32;
-        unsigned char const* from = s_ + begin;
-        unsigned skip = 0;
-        std::array<unsigned char, window> padded{};
-        if (available < window) {
-            if (n_ >= window) {
-                from = s_ + n_ - window;
-                skip = window - available;
-            } else {
-                std::copy(s_ + begin, s_ + n_, padded.begin());
-                from = padded.data();
-            }
-        }
-        std::uint64_t letters = 0;
-        std::uint64_t digits = 0;
-        std::uint64_t dots = 0;
-        std::uint64_t hyphens = 0;
-        std::uint64_t colons = 0;
-        std::uint64_t underscores = 0;
-        std::uint64_t delimiters = 0; // where an authority ends (authority_table), and "@"
-        for (unsigned block = 0; block < window / 16; ++block) {
-            __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(from + std::size_t{16} * block));
-            auto bits = [&](__m128i m) {
-                return std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(m))} << (16 * block);
-            };
-            letters |= bits(_mm_or_si128(detail::in_span<'a', 'z'>(x), detail::in_span<'A', 'Z'>(x)));
-            digits |= bits(detail::in_span<'0', '9'>(x));
-            dots |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')));
-            hyphens |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
-            colons |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8(':')));
-            underscores |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
-            delimiters |= bits(_mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('/')), _mm_cmpeq_epi8(x, _mm_set1_epi8('?'))),
-                _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x, _mm_set1_epi8('@')))));
-        }
-        auto shift_all = [&](unsigned by) {
-            for (std::uint64_t* mask : {&letters, &digits, &dots, &hyphens, &colons, &underscores, &delimiters})
-                *mask >>= by;
-        };
-        shift_all(skip);
-
-        // user "@": the first delimiter is the "@", after a user of plain bytes. Then the masks
-        // are made to begin at the host, as they would without a user.
-        std::uint32_t at = npos;
-        std::uint32_t left = available; // the input's bytes from the host on
-        auto const first_delimiter = static_cast<std::uint32_t>(delimiters != 0 ? __builtin_ctzll(delimiters) : 0);
-        if (delimiters != 0 && s_[begin + first_delimiter] == '@') {
-            at = first_delimiter;
-            std::uint64_t const user = (std::uint64_t{1} << at) - 1;
-            if (at == 0 || (user & ~(letters | digits | dots | hyphens | underscores)) != 0) return false;
-            shift_all(at + 1);
-            left -= at + 1;
-        }
-        std::uint32_t const host = at == npos ? begin : begin + at + 1;
-
-        // The authority: up to the next delimiter, which must be the path's "/"; or the rest
-        // of an input that ends within the window.
-        std::uint32_t length = 0;
-        if (delimiters != 0) {
-            length = static_cast<std::uint32_t>(__builtin_ctzll(delimiters));
-            if (length >= left || s_[host + length] != '/') return false;
-        } else if (host + left <= begin + window) {
-            length = left;
-        } else {
-            return false;
-        }
-        std::uint64_t const authority = (std::uint64_t{1} << length) - 1; // length <= window
-        colons &= authority;
-        std::uint32_t const host_length = colons != 0 ? static_cast<std::uint32_t>(__builtin_ctzll(colons)) : length;
-        if (host_length == 0) return false;
-
-        // host: labels of at most `window` bytes, under the 63 limit, and a name under 253.
-        std::uint64_t const name = (std::uint64_t{1} << host_length) - 1;
-        dots &= name;
-        hyphens &= name;
-        std::uint64_t const edges = dots | hyphens;
-        std::uint64_t const bad = (name & ~(letters | digits | edges)) | ((dots << 1U) & edges) |
-                                  ((hyphens << 1U) & dots) | (edges & 1U) | ((edges >> (host_length - 1)) & 1U);
-        // The last label begins after the last ".", and must begin with a letter.
-        std::uint32_t const last_label = dots != 0 ? 64U - static_cast<std::uint32_t>(__builtin_clzll(dots)) : 0U;
-        if (bad != 0 || ((letters >> last_label) & 1U) == 0) return false;
-
-        // port = *DIGIT, 1-65535 when not empty; a second ":" is not a digit.
-        std::uint32_t port = 0;
-        std::uint32_t const port_length = host_length < length ? length - host_length - 1 : 0;
-        if (host_length < length) {
-            std::uint64_t const port_bytes = authority & ~((std::uint64_t{2} << host_length) - 1);
-            if ((port_bytes & ~digits) != 0 || port_length > 5) return false;
-            for (std::uint32_t i = 0; i < port_length; ++i)
-                port = port * 10 + (s_[host + host_length + 1 + i] - '0');
-            if (port_length > 0 && (port == 0 || port > 65535)) return false;
-        }
-
-        if (at != npos) {
-            user_begin_ = begin;
-            user_end_ = begin + at;
-        }
-        authority_end_ = host + length;
-        host_begin_ = host;
-        host_end_ = host + host_length;
-        kind_ = host_kind::dns_name;
-        if (host_length < length) {
-            port_begin_ = host_end_ + 1;
-            port_end_ = authority_end_;
-            if (port_length > 0) port_number_ = static_cast<std::uint16_t>(port);
-        }
-        return true;
-    }
-#endif
 
     // lenient: a host with non-ASCII bytes or escapes is an internationalized name. It must
     // convert under UTS #46 (libidn2) to a valid DNS name; the canonical form holds the result.
@@ -939,8 +766,8 @@ private:
             if constexpr (!Sink::collecting) {
                 // Most paths are plain: warnings unwanted, nothing to decode, no dot-segment.
                 if (ftp_grammar_) {
-                    std::uint32_t const name_end = before_plain_typecode(q);
-                    if (plain_path(q + 1, name_end)) {
+                    std::uint32_t const name_end = detail::before_plain_typecode(s_, q, n_);
+                    if (detail::plain_path(s_, q + 1, name_end)) {
                         if (name_end != n_) {
                             typecode_begin_ = name_end;
                             typecode_end_ = n_;
@@ -984,75 +811,6 @@ private:
             path_end_ = name_end;
         }
         return scan_query(q);
-    }
-
-    // True when the path bytes [begin, end) are plain segment bytes, "/"s and plain escapes
-    // (plain_escape()), without a segment that begins with "." (so without a dot-segment): a
-    // path that can hold no error and needs no segment-by-segment look. The byte before `begin`
-    // is the path's first "/". Branch-free but for the escapes, sixteen bytes at a time where
-    // SSE2 is there (every x86-64), so that the many segment ends of a path cost no mispredicted
-    // branches; a path that is not plain is then scanned the usual way.
-    [[nodiscard]] bool plain_path(std::uint32_t begin, std::uint32_t end) const noexcept
-    {
-        std::uint32_t i = begin;
-        unsigned bad = 0;
-#if defined(__SSE2__)
-        unsigned previous_slash = 1; // the "/" before `begin`
-        auto chunk = [&](std::uint32_t at, unsigned keep_from) {
-            detail::path_masks const m = detail::classify_path_bytes(s_ + at);
-            unsigned const keep = 0xFFFFU >> keep_from << keep_from;
-            unsigned const slashes = m.slashes & keep;
-            unsigned const dots = m.dots & keep;
-            unsigned percents = m.percents & keep;
-            bad |= (~(m.plain | m.percents) & keep) | ((((slashes << 1U) | (previous_slash << keep_from)) & dots));
-            previous_slash = slashes >> 15U;
-            while (percents != 0) {
-                std::uint32_t const p = at + static_cast<std::uint32_t>(__builtin_ctz(percents));
-                bad |= plain_escape(p, end) ? 0U : 1U;
-                percents &= percents - 1;
-            }
-        };
-        for (; i + 16 <= end; i += 16)
-            chunk(i, 0);
-        // The last bytes: the sixteen that end at `end`, less those already seen.
-        if (i < end && end >= 16) {
-            chunk(end - 16, 16 - (end - i));
-            return bad == 0;
-        }
-#endif
-        unsigned previous = detail::slash_flag;
-        if (i > begin) previous = s_[i - 1] == '/' ? unsigned{detail::slash_flag} : 0U;
-        for (; i < end; ++i) {
-            unsigned const f = detail::plain_path_flags[s_[i]];
-            bad |= (f & detail::not_plain) | ((previous << 1U) & f & detail::dot_flag);
-            if ((f & detail::percent_flag) != 0) bad |= plain_escape(i, end) ? 0U : 1U;
-            previous = f;
-        }
-        return bad == 0;
-    }
-
-    // The escape at `q` (a "%") of a path that is otherwise plain: two hex digits before `end`
-    // whose byte cannot matter to a verdict. Not a control (pct.forbidden-control, pct.control),
-    // not "/" (path.encoded-slash, and with dots path.encoded-traversal), "\\"
-    // (path.encoded-backslash) or "." (an encoded dot-segment); any byte from 0x80 up is a
-    // warning at worst.
-    [[nodiscard]] bool plain_escape(std::uint32_t q, std::uint32_t end) const noexcept
-    {
-        if (end - q < 3) return false;
-        int const high = hex_value(s_[q + 1]);
-        int const low = hex_value(s_[q + 2]);
-        if (high < 0 || low < 0) return false;
-        int const byte = high * 16 + low;
-        return !(byte < 0x20 || byte == 0x7F || byte == '/' || byte == '\\' || byte == '.');
-    }
-
-    // Where the path's name ends when the input ends in a typecode that a plain path may carry
-    // (";type=" and "a", "i" or "d", in any case, after the "/" at `q`): n_ - 7; else n_.
-    [[nodiscard]] std::uint32_t before_plain_typecode(std::uint32_t q) const noexcept
-    {
-        if (n_ - q < 8 || s_[n_ - 7] != ';' || !matches_lowercase(n_ - 7, ";type=")) return n_;
-        unsigned char const letter = to_lower_ascii(s_[n_ - 1]);
-        return letter == 'a' || letter == 'i' || letter == 'd' ? n_ - 7 : n_;
     }
 
     bool path_escape(std::uint32_t q) noexcept

@@ -1,5 +1,6 @@
 // plain_path_test: the scanner's fast acceptance of plain paths and plain authorities
-// (src/scanner.hpp: plain_path, plain_escape, plain_authority) agrees with the full scan.
+// (src/plain_scan.hpp: plain_path, plain_escape, plain_authority) agrees with the full scan, and
+// accepts the shapes it is there for (agreement alone would not see a check that never says yes).
 //
 // validate() and parse() without a diagnostic list take the fast path; parse() with a list
 // never does, as it wants the warnings. Both must give the same verdict for every byte at every
@@ -14,6 +15,7 @@
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
+#include "plain_scan.hpp"
 
 namespace {
 
@@ -215,6 +217,73 @@ TEST(PlainDnsName, LimitsAndNumbersAgreeWithTheFullScan)
             expect_same_verdict("ftp://" + h, parse_options{});
         }
     }
+}
+
+// The checks themselves: they must say yes to the common shapes, in each way of loading the
+// bytes (else every URI would silently take the full scan), and give the parts' offsets.
+#if defined(__SSE2__)
+TEST(PlainScan, AuthoritiesItIsThereForAreAccepted)
+{
+    struct row {
+        std::string_view uri;
+        bool has_user;
+        std::string_view host;
+        std::uint16_t port;
+    };
+    std::string const long_path = "/" + std::string(40, 'p');
+    std::vector<std::string> uris;
+    std::vector<row> const rows = {
+        {"ftp://h", false, "h", 0},                                              // under 32 bytes: a padded copy
+        {"ftp://ftp.example.org/pub/", false, "ftp.example.org", 0},             // the same
+        {"ftp://m.smith@mirror.example.org:21", true, "mirror.example.org", 21}, // the last 32 bytes
+        {"ftp://jdoe@ftp.example.org:2121/pub/some/long/path/file.tar.gz", true, "ftp.example.org", 2121}, // direct
+        {"ftp://dev-team@a-b.c9.example:/x/y/z/aaaaaaaaaaaaaaaaaaaa", true, "a-b.c9.example", 0},
+        {"ftp://ftp_user@x1.org:65535/", true, "x1.org", 65535},
+    };
+    for (row const& r : rows) {
+        auto const* s = reinterpret_cast<unsigned char const*>(r.uri.data());
+        ftpuri::detail::plain_authority_parts parts{};
+        ASSERT_TRUE(ftpuri::detail::plain_authority(s, static_cast<std::uint32_t>(r.uri.size()), 6, parts)) << r.uri;
+        EXPECT_EQ(parts.has_user, r.has_user) << r.uri;
+        EXPECT_EQ(r.uri.substr(parts.host_begin, parts.host_end - parts.host_begin), r.host) << r.uri;
+        EXPECT_EQ(parts.port, r.port) << r.uri;
+        EXPECT_TRUE(parts.end == r.uri.size() || r.uri[parts.end] == '/') << r.uri;
+    }
+    // What it leaves to the full scan: valid, but not plain.
+    for (std::string_view uri : {"ftp://user:pw@h/", "ftp://192.0.2.1/", "ftp://[2001:db8::1]/", "ftp://example.org./",
+                                 "ftp://a-very-long-host-name.example.university.org/"}) {
+        auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
+        ftpuri::detail::plain_authority_parts parts{};
+        EXPECT_FALSE(ftpuri::detail::plain_authority(s, static_cast<std::uint32_t>(uri.size()), 6, parts)) << uri;
+        EXPECT_TRUE(ftpuri::validate(uri)) << uri;
+    }
+}
+#endif
+
+TEST(PlainScan, PathsItIsThereForAreAccepted)
+{
+    // Every length from 1 to 80, so that the 16-byte blocks, the last overlapping one and the
+    // scalar pass of a short path are all reached; common bytes, escapes, and the rarer plain
+    // bytes that take the full classification.
+    std::string const pattern = "pub/dir%20x/file-1.2_3.tar.gz/~+!$&'()*,:=@/r%C3%A9sum%C3%A9/";
+    for (std::size_t length = 1; length <= 80; ++length) {
+        std::string uri = "ftp://h/";
+        while (uri.size() < 8 + length)
+            uri += pattern;
+        uri.resize(8 + length);
+        while (uri.back() == '%' || uri[uri.size() - 2] == '%')
+            uri.pop_back(); // no escape cut short
+        auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
+        auto const n = static_cast<std::uint32_t>(uri.size());
+        EXPECT_TRUE(ftpuri::detail::plain_path(s, 8, n)) << uri;
+        std::string const typed = uri + ";type=I";
+        auto const* t = reinterpret_cast<unsigned char const*>(typed.data());
+        auto const m = static_cast<std::uint32_t>(typed.size());
+        EXPECT_EQ(ftpuri::detail::before_plain_typecode(t, 7, m), m - 7) << typed;
+        EXPECT_TRUE(ftpuri::detail::plain_path(t, 8, m - 7)) << typed;
+    }
+    std::string_view const dots = "ftp://h/a/./b";
+    EXPECT_FALSE(ftpuri::detail::plain_path(reinterpret_cast<unsigned char const*>(dots.data()), 8, 13));
 }
 
 } // namespace

@@ -1,0 +1,304 @@
+// src/plain_scan.hpp: the scanner's fast acceptance of plain authorities and paths. Internal.
+//
+// validate() and parse() without a diagnostic list want the verdict and the view, not the
+// warnings, so the common shapes can be accepted before the byte-by-byte scan that warnings
+// need: an authority of a plain user, host and port, and a path of plain bytes. Each check can
+// only say yes where the full scan (src/scanner.hpp) says yes, and says no to anything else,
+// valid or not, which the full scan then decides. SSE2 where it is there (every x86-64), so that
+// the many label and segment ends cost no mispredicted branches; without it the authority is
+// left to the full scan and the path is checked a byte at a time. tests/plain_path_test.cpp
+// holds both to the full scan, and asserts that they accept what they are there for.
+#pragma once
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <utility>
+
+#include "ftpuri/charset.hpp"
+#include "ftpuri/pct.hpp"
+#include "text.hpp"
+
+namespace ftpuri::detail {
+
+// ---- path ------------------------------------------------------------------------------------
+
+// The plain-path check's flags per byte: a byte that is neither a segment byte of the ftp
+// grammar (ftp-segment-char) nor "/", a "/", a ".", a "%".
+enum plain_path_flag : std::uint8_t { not_plain = 1, slash_flag = 2, dot_flag = 4, percent_flag = 8 };
+consteval std::array<std::uint8_t, 256> make_plain_path_flags()
+{
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned c = 0; c < 256; ++c)
+        t[c] = chars::ftp_segment_char.contains(static_cast<unsigned char>(c)) ? 0 : not_plain;
+    t['/'] = slash_flag;
+    t['.'] |= dot_flag;
+    t['%'] = percent_flag; // plain when it begins an escape that plain_escape() accepts
+    return t;
+}
+inline constexpr auto plain_path_flags = make_plain_path_flags();
+
+// The same set as ranges, for the SIMD version: a plain path byte is 0x21..0x7E outside these.
+struct byte_span {
+    unsigned char low, high;
+};
+inline constexpr byte_span plain_path_excluded[] = {{0x22, 0x23}, {0x25, 0x25}, {0x3B, 0x3C}, {0x3E, 0x3F},
+                                                    {0x5B, 0x5E}, {0x60, 0x60}, {0x7B, 0x7D}};
+consteval bool plain_path_spans_match_the_table()
+{
+    for (unsigned c = 0; c < 256; ++c) {
+        bool excluded = c < 0x21 || c > 0x7E;
+        for (byte_span const span : plain_path_excluded)
+            excluded = excluded || (c >= span.low && c <= span.high);
+        if (excluded != (c == '%' || (plain_path_flags[c] & not_plain) != 0)) return false;
+    }
+    return true;
+}
+static_assert(plain_path_spans_match_the_table(), "plain_path_excluded must be ftp-segment-char's complement");
+
+#if defined(__SSE2__)
+// Bytes in [Low, High], as 0xFF lanes: unsigned x - Low <= High - Low.
+template <unsigned char Low, unsigned char High>
+[[gnu::always_inline]] inline __m128i in_span(__m128i x) noexcept
+{
+    __m128i const d = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(Low)));
+    return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(High - Low))), d);
+}
+
+// Sixteen path bytes as bit masks (bit k: byte k).
+struct path_masks {
+    unsigned plain;    // plain segment bytes and "/" (not "%")
+    unsigned percents; // "%"
+    unsigned slashes;  // "/"
+    unsigned dots;     // "."
+};
+
+[[gnu::always_inline]] inline path_masks classify_path_bytes(unsigned char const* bytes) noexcept
+{
+    __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(bytes));
+    auto bits = [](__m128i m) { return static_cast<unsigned>(_mm_movemask_epi8(m)); };
+    __m128i const slashes = _mm_cmpeq_epi8(x, _mm_set1_epi8('/'));
+    __m128i const dots = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
+    // Most path bytes are letters (x | 0x20 is a lowercase letter exactly when x is a letter),
+    // digits, "/", ".", "-" and "_": when all sixteen are, that is the answer, in half the work
+    // of the spans below.
+    __m128i const common =
+        _mm_or_si128(_mm_or_si128(in_span<'a', 'z'>(_mm_or_si128(x, _mm_set1_epi8(0x20))), in_span<'0', '9'>(x)),
+                     _mm_or_si128(_mm_or_si128(slashes, dots), _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')),
+                                                                            _mm_cmpeq_epi8(x, _mm_set1_epi8('_')))));
+    if (bits(common) == 0xFFFFU) return {0xFFFFU, 0, bits(slashes), bits(dots)};
+    // The spans unrolled, so that their constants are built once, not once per span and block.
+    __m128i const excluded = [x]<std::size_t... I>(std::index_sequence<I...>)
+    {
+        return (_mm_setzero_si128() | ... | in_span<plain_path_excluded[I].low, plain_path_excluded[I].high>(x));
+    }
+    (std::make_index_sequence<std::size(plain_path_excluded)>{});
+    return {bits(_mm_andnot_si128(excluded, in_span<0x21, 0x7E>(x))), bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('%'))),
+            bits(slashes), bits(dots)};
+}
+#endif
+
+// The escape at s[q] (a "%") of a path that is otherwise plain: two hex digits before `end`
+// whose byte cannot matter to a verdict. Not a control (pct.forbidden-control, pct.control),
+// not "/" (path.encoded-slash, and with dots path.encoded-traversal), "\\"
+// (path.encoded-backslash) or "." (an encoded dot-segment); any byte from 0x80 up is a warning
+// at worst.
+[[nodiscard]] inline bool plain_escape(unsigned char const* s, std::uint32_t q, std::uint32_t end) noexcept
+{
+    if (end - q < 3) return false;
+    int const high = hex_value(s[q + 1]);
+    int const low = hex_value(s[q + 2]);
+    if (high < 0 || low < 0) return false;
+    int const byte = high * 16 + low;
+    return !(byte < 0x20 || byte == 0x7F || byte == '/' || byte == '\\' || byte == '.');
+}
+
+// True when the path bytes s[begin, end) are plain segment bytes, "/"s and plain escapes,
+// without a segment that begins with "." (so without a dot-segment): a path that can hold no
+// error and needs no segment-by-segment look. s[begin - 1] is the path's first "/"; the bytes
+// from s[0] may be read.
+[[nodiscard]] inline bool plain_path(unsigned char const* s, std::uint32_t begin, std::uint32_t end) noexcept
+{
+    std::uint32_t i = begin;
+    unsigned bad = 0;
+#if defined(__SSE2__)
+    unsigned previous_slash = 1; // the "/" before `begin`
+    // The sixteen bytes at `at`, of which those from `keep_from` on are new.
+    auto chunk = [&](std::uint32_t at, unsigned keep_from) {
+        path_masks const m = classify_path_bytes(s + at);
+        unsigned const keep = 0xFFFFU >> keep_from << keep_from;
+        unsigned const slashes = m.slashes & keep;
+        unsigned const dots = m.dots & keep;
+        unsigned percents = m.percents & keep;
+        bad |= (~(m.plain | m.percents) & keep) | (((slashes << 1U) | (previous_slash << keep_from)) & dots);
+        previous_slash = slashes >> 15U;
+        for (; percents != 0; percents &= percents - 1)
+            bad |= plain_escape(s, at + static_cast<std::uint32_t>(__builtin_ctz(percents)), end) ? 0U : 1U;
+    };
+    for (; i + 16 <= end; i += 16)
+        chunk(i, 0);
+    // The last bytes: the sixteen that end at `end`, less those already seen.
+    if (i < end && end >= 16) {
+        chunk(end - 16, 16 - (end - i));
+        return bad == 0;
+    }
+#endif
+    unsigned previous = slash_flag;
+    if (i > begin) previous = s[i - 1] == '/' ? unsigned{slash_flag} : 0U;
+    for (; i < end; ++i) {
+        unsigned const f = plain_path_flags[s[i]];
+        bad |= (f & not_plain) | ((previous << 1U) & f & dot_flag);
+        if ((f & percent_flag) != 0) bad |= plain_escape(s, i, end) ? 0U : 1U;
+        previous = f;
+    }
+    return bad == 0;
+}
+
+// Where a path's name ends when the input s[0, n) ends in a typecode that a plain path may
+// carry (";type=" and "a", "i" or "d", in any case, after the "/" at s[q]): n - 7; else n.
+[[nodiscard]] inline std::uint32_t before_plain_typecode(unsigned char const* s, std::uint32_t q,
+                                                         std::uint32_t n) noexcept
+{
+    if (n - q < 8) return n;
+    constexpr char typecode[] = ";type=";
+    for (std::uint32_t i = 0; i < 6; ++i)
+        if (to_lower_ascii(s[n - 7 + i]) != static_cast<unsigned char>(typecode[i])) return n;
+    unsigned char const letter = to_lower_ascii(s[n - 1]);
+    return letter == 'a' || letter == 'i' || letter == 'd' ? n - 7 : n;
+}
+
+// ---- authority -------------------------------------------------------------------------------
+
+struct plain_authority_parts {
+    bool has_user;
+    std::uint32_t user_end; // the "@", when has_user (the user begins the authority)
+    std::uint32_t host_begin, host_end;
+    std::uint32_t end;  // the authority's end: its "/" or the input's end; a port is [host_end + 1, end)
+    std::uint16_t port; // 0 for no port or an empty one
+};
+
+#if defined(__SSE2__)
+// authority = [ user "@" ] host [ ":" port ], as most are: a user of letters, digits, ".", "-"
+// and "_" (no password), a host that is plainly a DNS name and a port of digits, ending at a
+// "/" or the input's end, in at most `window` bytes from s[begin]. Plainly a DNS name: letters,
+// digits, "-" and "."; no empty label, no label beginning or ending with "-", no trailing ".",
+// and a last label that begins with a letter, so that no parser reads a number in it. One
+// classification of those bytes as bit masks gives the authority's end, its user, host and
+// port, and every rule is arithmetic on the masks, where the full scan finds the end, then scans
+// the user, the host, the port. False: the full scan decides.
+[[nodiscard]] inline bool plain_authority(unsigned char const* s, std::uint32_t n, std::uint32_t begin,
+                                          plain_authority_parts& out) noexcept
+{
+    // Two SIMD blocks: all but a few authorities are shorter.
+    constexpr std::uint32_t window = 32;
+    std::uint32_t const available = n - begin;
+    // `window` bytes from `begin`; where the input ends sooner, the last `window` bytes (shifted
+    // back by `skip`), or for a shorter input a copy padded with NULs, which no rule accepts.
+    unsigned char const* from = s + begin;
+    unsigned skip = 0;
+    std::array<unsigned char, window> padded{};
+    if (available < window) {
+        if (n >= window) {
+            from = s + n - window;
+            skip = window - available;
+        } else {
+            std::copy(s + begin, s + n, padded.begin());
+            from = padded.data();
+        }
+    }
+    std::uint64_t letters = 0;
+    std::uint64_t digits = 0;
+    std::uint64_t dots = 0;
+    std::uint64_t hyphens = 0;
+    std::uint64_t colons = 0;
+    std::uint64_t underscores = 0;
+    std::uint64_t delimiters = 0; // "/", "?", "#" (where an authority ends) and "@"
+    for (unsigned block = 0; block < window / 16; ++block) {
+        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(from + std::size_t{16} * block));
+        auto bits = [&](__m128i m) {
+            return std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(m))} << (16 * block);
+        };
+        letters |= bits(_mm_or_si128(in_span<'a', 'z'>(x), in_span<'A', 'Z'>(x)));
+        digits |= bits(in_span<'0', '9'>(x));
+        dots |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')));
+        hyphens |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
+        colons |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8(':')));
+        underscores |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+        delimiters |= bits(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('/')), _mm_cmpeq_epi8(x, _mm_set1_epi8('?'))),
+                         _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x, _mm_set1_epi8('@')))));
+    }
+    auto shift_all = [&](unsigned by) {
+        for (std::uint64_t* mask : {&letters, &digits, &dots, &hyphens, &colons, &underscores, &delimiters})
+            *mask >>= by;
+    };
+    shift_all(skip);
+
+    // user "@": the first delimiter is the "@", after a user of plain bytes. Then the masks are
+    // made to begin at the host, as they would without a user.
+    out.has_user = false;
+    std::uint32_t host = begin;
+    std::uint32_t left = available; // the input's bytes from the host on
+    auto const first_delimiter = static_cast<std::uint32_t>(delimiters != 0 ? __builtin_ctzll(delimiters) : 0);
+    if (delimiters != 0 && s[begin + first_delimiter] == '@') {
+        std::uint64_t const user = (std::uint64_t{1} << first_delimiter) - 1;
+        if (first_delimiter == 0 || (user & ~(letters | digits | dots | hyphens | underscores)) != 0) return false;
+        out.has_user = true;
+        out.user_end = begin + first_delimiter;
+        host = out.user_end + 1;
+        shift_all(first_delimiter + 1);
+        left -= first_delimiter + 1;
+    }
+
+    // The authority: up to the next delimiter, which must be the path's "/"; or the rest of an
+    // input that ends within the window.
+    std::uint32_t length = 0;
+    if (delimiters != 0) {
+        length = static_cast<std::uint32_t>(__builtin_ctzll(delimiters));
+        if (length >= left || s[host + length] != '/') return false;
+    } else if (host + left <= begin + window) {
+        length = left;
+    } else {
+        return false;
+    }
+    std::uint64_t const authority = (std::uint64_t{1} << length) - 1; // length <= window
+    colons &= authority;
+    std::uint32_t const host_length = colons != 0 ? static_cast<std::uint32_t>(__builtin_ctzll(colons)) : length;
+    if (host_length == 0) return false;
+
+    // host: labels of at most `window` bytes, under the 63 limit, and a name under 253.
+    std::uint64_t const name = (std::uint64_t{1} << host_length) - 1;
+    dots &= name;
+    hyphens &= name;
+    std::uint64_t const edges = dots | hyphens;
+    std::uint64_t const bad = (name & ~(letters | digits | edges)) | ((dots << 1U) & edges) | ((hyphens << 1U) & dots) |
+                              (edges & 1U) | ((edges >> (host_length - 1)) & 1U);
+    // The last label begins after the last ".", and must begin with a letter.
+    std::uint32_t const last_label = dots != 0 ? 64U - static_cast<std::uint32_t>(__builtin_clzll(dots)) : 0U;
+    if (bad != 0 || ((letters >> last_label) & 1U) == 0) return false;
+
+    // port = *DIGIT, 1-65535 when not empty; a second ":" is not a digit.
+    std::uint32_t port = 0;
+    if (host_length < length) {
+        std::uint32_t const port_length = length - host_length - 1;
+        std::uint64_t const port_bytes = authority & ~((std::uint64_t{2} << host_length) - 1);
+        if ((port_bytes & ~digits) != 0 || port_length > 5) return false;
+        for (std::uint32_t i = 0; i < port_length; ++i)
+            port = port * 10 + (s[host + host_length + 1 + i] - '0');
+        if (port_length > 0 && (port == 0 || port > 65535)) return false;
+    }
+    out.host_begin = host;
+    out.host_end = host + host_length;
+    out.end = host + length;
+    out.port = static_cast<std::uint16_t>(port);
+    return true;
+}
+#endif
+
+} // namespace ftpuri::detail
