@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <string_view>
 #include <utility>
 
 #include "ftpuri/charset.hpp"
@@ -111,12 +112,8 @@ struct path_masks {
 // at worst.
 [[nodiscard]] inline bool plain_escape(unsigned char const* s, std::uint32_t q, std::uint32_t end) noexcept
 {
-    if (end - q < 3) return false;
-    int const high = hex_value(s[q + 1]);
-    int const low = hex_value(s[q + 2]);
-    if (high < 0 || low < 0) return false;
-    int const byte = high * 16 + low;
-    return !(byte < 0x20 || byte == 0x7F || byte == '/' || byte == '\\' || byte == '.');
+    int const byte = escape_at(std::string_view(reinterpret_cast<char const*>(s), end), q);
+    return byte >= 0x20 && byte != 0x7F && byte != '/' && byte != '\\' && byte != '.';
 }
 
 // True when the path bytes s[begin, end) are plain segment bytes, "/"s and plain escapes,
@@ -158,19 +155,6 @@ struct path_masks {
         previous = f;
     }
     return bad == 0;
-}
-
-// Where a path's name ends when the input s[0, n) ends in a typecode that a plain path may
-// carry (";type=" and "a", "i" or "d", in any case, after the "/" at s[q]): n - 7; else n.
-[[nodiscard]] inline std::uint32_t before_plain_typecode(unsigned char const* s, std::uint32_t q,
-                                                         std::uint32_t n) noexcept
-{
-    if (n - q < 8) return n;
-    constexpr char typecode[] = ";type=";
-    for (std::uint32_t i = 0; i < 6; ++i)
-        if (to_lower_ascii(s[n - 7 + i]) != static_cast<unsigned char>(typecode[i])) return n;
-    unsigned char const letter = to_lower_ascii(s[n - 1]);
-    return letter == 'a' || letter == 'i' || letter == 'd' ? n - 7 : n;
 }
 
 // ---- authority -------------------------------------------------------------------------------

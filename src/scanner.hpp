@@ -766,12 +766,14 @@ private:
             if constexpr (!Sink::collecting) {
                 // Most paths are plain: warnings unwanted, nothing to decode, no dot-segment.
                 if (ftp_grammar_) {
-                    std::uint32_t const name_end = detail::before_plain_typecode(s_, q, n_);
+                    // A typecode that ends the input ends a plain path too: the rest is checked.
+                    char const typecode = trailing_typecode(input_.substr(q + 1));
+                    std::uint32_t const name_end = typecode != '\0' ? n_ - 7 : n_;
                     if (detail::plain_path(s_, q + 1, name_end)) {
-                        if (name_end != n_) {
+                        if (typecode != '\0') {
                             typecode_begin_ = name_end;
                             typecode_end_ = n_;
-                            typecode_ = static_cast<char>(to_lower_ascii(s_[n_ - 1]));
+                            typecode_ = typecode;
                         }
                         path_end_ = name_end;
                         return true;
@@ -887,8 +889,9 @@ private:
     bool scan_typecode(std::uint32_t q) noexcept
     {
         std::uint32_t code = q + 6;
-        if (!matches_lowercase(q, ";type=")) {
-            if (!matches_lowercase(q, ";typecode=")) return fail(diag_id::path_raw_semicolon, component::path, q, 1);
+        if (!matches_lowercase(input_, q, ";type=")) {
+            if (!matches_lowercase(input_, q, ";typecode="))
+                return fail(diag_id::path_raw_semicolon, component::path, q, 1);
             if (!lenient_) return fail(diag_id::typecode_misspelled, component::typecode, q, 10);
             code = q + 10; // warned about below, once it is known to be the typecode
         }
@@ -922,37 +925,25 @@ private:
     [[nodiscard]] std::uint32_t find_rfc3986_typecode(std::uint32_t end) noexcept
     {
         std::uint32_t const begin = segment_.begin;
-        if (end - begin >= 7 && matches_lowercase(end - 7, ";type=")) {
-            unsigned char const letter = to_lower_ascii(s_[end - 1]);
-            if (letter == 'a' || letter == 'i' || letter == 'd') {
-                typecode_begin_ = end - 7;
-                typecode_end_ = end;
-                typecode_ = static_cast<char>(letter);
-                for (std::uint32_t i = end - 7; i < end; ++i) {
-                    if (is_upper_ascii(s_[i])) {
-                        warn(diag_id::typecode_uppercase, component::typecode, end - 7, 7);
-                        break;
-                    }
+        if (char const letter = trailing_typecode(input_.substr(begin, end - begin)); letter != '\0') {
+            typecode_begin_ = end - 7;
+            typecode_end_ = end;
+            typecode_ = letter;
+            for (std::uint32_t i = end - 7; i < end; ++i) {
+                if (is_upper_ascii(s_[i])) {
+                    warn(diag_id::typecode_uppercase, component::typecode, end - 7, 7);
+                    break;
                 }
-                return end - 7;
             }
+            return end - 7;
         }
         for (std::uint32_t i = begin; i + 10 <= end; ++i) {
-            if (s_[i] == ';' && matches_lowercase(i, ";typecode=")) {
+            if (s_[i] == ';' && matches_lowercase(input_, i, ";typecode=")) {
                 warn(diag_id::typecode_misspelled, component::typecode, i, 10);
                 break;
             }
         }
         return end;
-    }
-
-    // Whether the input at q spells `word` (lowercase) in any case.
-    [[nodiscard]] bool matches_lowercase(std::uint32_t q, std::string_view word) const noexcept
-    {
-        if (n_ - q < word.size()) return false;
-        for (std::size_t i = 0; i < word.size(); ++i)
-            if (to_lower_ascii(s_[q + i]) != static_cast<unsigned char>(word[i])) return false;
-        return true;
     }
 
     // [ "?" query ] [ "#" fragment ]     query = fragment = *( pchar / "/" / "?" )

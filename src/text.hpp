@@ -22,6 +22,25 @@ constexpr char upper_hex_digit(unsigned v) noexcept
     return "0123456789ABCDEF"[v & 0xF];
 }
 
+// Whether text[at...] spells `word` (lowercase) in any case.
+constexpr bool matches_lowercase(std::string_view text, std::size_t at, std::string_view word) noexcept
+{
+    if (at > text.size() || text.size() - at < word.size()) return false;
+    for (std::size_t i = 0; i < word.size(); ++i)
+        if (to_lower_ascii(static_cast<unsigned char>(text[at + i])) != static_cast<unsigned char>(word[i]))
+            return false;
+    return true;
+}
+
+// typecode-part = ";type=" typecode ; typecode = "a" / "i" / "d" (any case)
+// The typecode that ends `text`, lowercased, or '\0' when it ends in none.
+constexpr char trailing_typecode(std::string_view text) noexcept
+{
+    if (text.size() < 7 || !matches_lowercase(text, text.size() - 7, ";type=")) return '\0';
+    auto const letter = static_cast<char>(to_lower_ascii(static_cast<unsigned char>(text.back())));
+    return letter == 'a' || letter == 'i' || letter == 'd' ? letter : '\0';
+}
+
 // The byte that the escape at text[i] stands for, or -1 when there is no "%XX" there.
 constexpr int escape_at(std::string_view text, std::size_t i) noexcept
 {
