@@ -71,32 +71,28 @@ public:
         }
         char const* const data = data_.get();
         std::size_t begin = 0;
-        auto line = [&](std::size_t newline) {
-            std::size_t length = newline - begin;
-            line_end end = line_end::lf;
-            if (length > 0 && data[newline - 1] == '\r') {
+        // The line from `begin` to `stop`: a "\n" there (lf), or the input's end (none).
+        auto line = [&](std::size_t stop, line_end end) {
+            std::size_t length = stop - begin;
+            if (end == line_end::lf && length > 0 && data[stop - 1] == '\r') {
                 end = line_end::crlf;
                 --length;
             }
             std::size_t const kept = length < cap_ ? length : cap_;
             f(std::string_view(data + begin, kept), line_info{kept, length, end});
-            begin = newline + 1;
+            begin = stop + 1;
         };
         // The "\n"s of 64 bytes at a time as a bit mask, rather than a call to memchr per line:
         // most lines are short.
         std::size_t at = 0;
         for (; size_ - at >= 64; at += 64) {
             for (std::uint64_t newlines = newline_mask(data + at); newlines != 0; newlines &= newlines - 1)
-                line(at + static_cast<std::size_t>(__builtin_ctzll(newlines)));
+                line(at + static_cast<std::size_t>(__builtin_ctzll(newlines)), line_end::lf);
         }
         for (; at < size_; ++at) {
-            if (data[at] == '\n') line(at);
+            if (data[at] == '\n') line(at, line_end::lf);
         }
-        if (begin < size_) { // the input's last line, without "\n"
-            std::size_t const length = size_ - begin;
-            std::size_t const kept = length < cap_ ? length : cap_;
-            f(std::string_view(data + begin, kept), line_info{kept, length, line_end::none});
-        }
+        if (begin < size_) line(size_, line_end::none); // the input's last line, without "\n"
     }
 
     // How many lines for_each_line() gives.
