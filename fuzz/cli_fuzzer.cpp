@@ -117,6 +117,15 @@ std::vector<std::string> read_lines(std::string_view input)
     return lines;
 }
 
+// The settings of ftpuri-check --format=FORMAT with the profile of `options`.
+check_settings settings_for(output_format format, parse_options const& options)
+{
+    check_settings settings;
+    settings.parse = options;
+    settings.format = format;
+    return settings;
+}
+
 std::vector<std::string_view> output_lines(std::string_view input, std::string_view out)
 {
     std::vector<std::string_view> lines;
@@ -193,10 +202,7 @@ void check_json_line(std::string_view input, std::string_view json, std::string_
 
 void check_json(std::string_view input, std::vector<std::string> const& lines, parse_options const& options)
 {
-    check_settings settings;
-    settings.parse = options;
-    settings.format = output_format::json;
-    line_checker checker(settings);
+    line_checker checker(settings_for(output_format::json, options));
     for (std::size_t i = 0; i < lines.size(); ++i) {
         bool const valid = checker.check({origin_name, i + 1, false}, lines[i]);
         FUZZ_CHECK(valid == validate(lines[i], options), input);
@@ -209,10 +215,7 @@ void check_json(std::string_view input, std::vector<std::string> const& lines, p
 
 void check_text(std::string_view input, std::vector<std::string> const& lines, parse_options const& options)
 {
-    check_settings settings;
-    settings.parse = options;
-    settings.format = output_format::text;
-    line_checker checker(settings);
+    line_checker checker(settings_for(output_format::text, options));
     for (std::size_t i = 0; i < lines.size(); ++i) {
         checker.clear_output();
         bool const valid = checker.check({origin_name, i + 1, false}, lines[i]);
@@ -250,10 +253,7 @@ void check_text(std::string_view input, std::vector<std::string> const& lines, p
 // SARIF: one result per line of output, each a JSON object after its leading ','.
 void check_sarif(std::string_view input, std::vector<std::string> const& lines, parse_options const& options)
 {
-    check_settings settings;
-    settings.parse = options;
-    settings.format = output_format::sarif;
-    line_checker checker(settings);
+    line_checker checker(settings_for(output_format::sarif, options));
     for (std::size_t i = 0; i < lines.size(); ++i) {
         checker.clear_output();
         static_cast<void>(checker.check({origin_name, i + 1, false}, lines[i]));
@@ -277,9 +277,7 @@ void check_sarif(std::string_view input, std::vector<std::string> const& lines, 
 // --fix: the canonical form of each valid line, one per line, in order.
 void check_fix(std::string_view input, std::vector<std::string> const& lines, parse_options const& options)
 {
-    check_settings settings;
-    settings.parse = options;
-    settings.format = output_format::text;
+    check_settings settings = settings_for(output_format::text, options);
     settings.fix = cli::fix_mode::print;
     line_checker checker(settings);
     std::vector<std::string> expected;
