@@ -12,6 +12,8 @@ FTPURI_TEST_SCALE (a float) scales the large generated inputs of parallel_order 
 unset, it is 1, or 0.1 when the binary is built with AddressSanitizer.
 """
 
+import functools
+import importlib.util
 import json
 import os
 import re
@@ -109,38 +111,20 @@ PROFILES = ("strict", "rfc3986", "lenient")
 ABSENT = "\u2014"  # the em dash of the table: the id does not occur in that profile
 
 
+@functools.lru_cache(maxsize=None)
+def corpus_build():
+    """corpus/build.py as a module, loaded once."""
+    spec = importlib.util.spec_from_file_location("corpus_build", os.path.join(SOURCE_DIR, "corpus", "build.py"))
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    return build
+
+
 def decode_example(text):
     """The bytes of an example in the notation of docs/diagnostics.md ('Notation for the
-    examples'): \\t \\r \\n \\xHH \\\\ \\| {empty} {repeat:N:c}."""
-    if text == "{empty}":
-        return b""
-    out = bytearray()
-    i = 0
-    while i < len(text):
-        if text.startswith("{repeat:", i):
-            m = re.match(r"\{repeat:(\d+):(.)\}", text[i:])
-            if m:
-                out += m.group(2).encode("utf-8") * int(m.group(1))
-                i += m.end()
-                continue
-        c = text[i]
-        if c == "\\" and i + 1 < len(text):
-            n = text[i + 1]
-            if n in "trn":
-                out.append({"t": 9, "r": 13, "n": 10}[n])
-                i += 2
-                continue
-            if n in "\\|":
-                out += n.encode()
-                i += 2
-                continue
-            if n == "x" and re.fullmatch(r"[0-9A-Fa-f]{2}", text[i + 2:i + 4]):
-                out.append(int(text[i + 2:i + 4], 16))
-                i += 4
-                continue
-        out += c.encode("utf-8")
-        i += 1
-    return bytes(out)
+    examples'), decoded by the one decoder of that notation, corpus/build.py's (which builds
+    the fuzzers' seeds from the same table)."""
+    return corpus_build().decode_notation(text)
 
 
 def split_row(line):
