@@ -16,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -82,16 +83,13 @@ private:
         return from[static_cast<std::size_t>(below(N))];
     }
 
-    static void append_number(std::string& out, std::uint64_t n)
+    // n in `base`, lowercase, without leading zeros.
+    static void append_number(std::string& out, std::uint64_t n, int base = 10)
     {
-        char digits[20];
-        std::size_t len = 0;
-        do {
-            digits[len++] = static_cast<char>('0' + n % 10);
-            n /= 10;
-        } while (n != 0);
-        while (len > 0)
-            out += digits[--len];
+        std::array<char, 64> digits{};
+        auto const [end, error] = std::to_chars(digits.data(), digits.data() + digits.size(), n, base);
+        static_cast<void>(error); // 64 digits hold any uint64_t in any base
+        out.append(digits.data(), end);
     }
 
     void append_host(std::string& out)
@@ -106,14 +104,7 @@ private:
             // Lowercase hex without leading zeros and one "::": the canonical form, no warning.
             out += "[2001:db8::";
             for (auto n = 1 + below(3); n > 0; --n) {
-                static constexpr std::string_view hex = "0123456789abcdef";
-                auto group = 1 + below(0xFFFF);
-                char digits[4];
-                std::size_t len = 0;
-                for (; group != 0; group >>= 4U)
-                    digits[len++] = hex[static_cast<std::size_t>(group & 0xFU)];
-                while (len > 0)
-                    out += digits[--len];
+                append_number(out, 1 + below(0xFFFF), 16);
                 if (n > 1) out += ':';
             }
             out += ']';
