@@ -30,6 +30,10 @@ namespace ftpuri::cli {
 
 // How a line ended: --fix --in-place writes each line back with the ending it had.
 enum class line_end : std::uint8_t { none, lf, crlf };
+[[nodiscard]] constexpr unsigned ending_size(line_end end) noexcept
+{
+    return end == line_end::crlf ? 2U : end == line_end::lf ? 1U : 0U;
+}
 
 struct line_info {
     std::size_t kept;     // bytes kept of the line (at most the cap)

@@ -86,7 +86,7 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     canonical_size_ = 0;
     line_length_ = input.length;
     bool const reports = !settings_.quiet;
-    if (!reports && !settings_.count_quietly && settings_.fix == fix_mode::none) {
+    if (verdicts_only()) {
         // Only the verdict is wanted: the scanner with storing and warnings off, the fastest path.
         bool const valid = validate(input.bytes, settings_.parse);
         count(valid, input);
@@ -125,6 +125,30 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     case output_format::sarif: write_sarif(origin, input.bytes, valid); break;
     }
     return valid;
+}
+
+void line_checker::check_lines(input_origin first, line_block const& lines)
+{
+    if (!verdicts_only()) {
+        lines.for_each_line([&](std::string_view kept, line_info const& info) {
+            static_cast<void>(check(first, {kept, info.length, info.end}));
+            ++first.line;
+        });
+        return;
+    }
+    // The loop of a quiet run over a mirror list, kept to the scanner's fastest path: no
+    // diagnostics to clear or tally per line, one sum per block.
+    std::uint64_t inputs = 0;
+    std::uint64_t invalid = 0;
+    std::uint64_t bytes = 0;
+    lines.for_each_line([&](std::string_view kept, line_info const& info) {
+        ++inputs;
+        invalid += validate(kept, settings_.parse) ? 0U : 1U;
+        bytes += info.length + ending_size(info.end);
+    });
+    tally_.inputs += inputs;
+    tally_.invalid += invalid;
+    tally_.bytes += bytes;
 }
 
 // Where the password is in an input to echo. A line the reader cut (block_reader's cap) may have
@@ -166,7 +190,7 @@ void line_checker::count(bool valid, input_line const& input)
 {
     ++tally_.inputs;
     if (!valid) ++tally_.invalid;
-    tally_.bytes += input.length + (input.end == line_end::crlf ? 2U : input.end == line_end::lf ? 1U : 0U);
+    tally_.bytes += input.length + ending_size(input.end);
     for (diagnostic const& d : diagnostics_) {
         if (!shown(d)) continue;
         ++tally_.by_severity[static_cast<std::size_t>(d.level)];

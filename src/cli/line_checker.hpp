@@ -26,12 +26,12 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include "block_reader.hpp"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/redact.hpp"
 #include "ftpuri/uri_view.hpp"
-#include "block_reader.hpp"
 
 namespace ftpuri::cli {
 
@@ -112,6 +112,8 @@ public:
     {
         return check(origin, input_line{input, input.size(), line_end::lf});
     }
+    // Checks every line of `lines` as check() does, the first being line `first.line`.
+    void check_lines(input_origin first, line_block const& lines);
 
     // What to write to stdout (or, with --in-place, to the new file) since the last
     // clear_output(): the reports, or with --fix the canonical forms.
@@ -136,6 +138,11 @@ private:
     [[nodiscard]] bool shown(diagnostic const& d) const noexcept;
     [[nodiscard]] std::optional<byte_range> echoed_password(std::string_view input) const noexcept;
     [[nodiscard]] std::uint32_t reported_length(diagnostic const& d) const noexcept;
+    // Only the verdicts are wanted (--quiet, nothing to tally but the invalid inputs, no --fix).
+    [[nodiscard]] bool verdicts_only() const noexcept
+    {
+        return settings_.quiet && !settings_.count_quietly && settings_.fix == fix_mode::none;
+    }
     void count(bool valid, input_line const& input);
     void write_fix(input_origin const& origin, input_line const& input, bool valid);
     void write_canonical_failure(input_origin const& origin);

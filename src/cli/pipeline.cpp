@@ -45,10 +45,7 @@ void pipeline::check_block(block& b, line_checker& checker)
 {
     checker.clear_output();
     checker.clear_counts();
-    std::uint64_t line = b.first_line;
-    b.lines.for_each_line([&](std::string_view kept, line_info const& info) {
-        static_cast<void>(checker.check({b.name, line++, b.from_file}, {kept, info.length, info.end}));
-    });
+    checker.check_lines({b.name, b.first_line, b.from_file}, b.lines);
     b.out.assign(checker.output());
     b.err.assign(checker.error_output());
     b.counts = checker.counts();

@@ -238,7 +238,8 @@ TEST(Allocation, CliLineLoopAllocatesNothingAfterWarmUp)
 }
 
 // The reader reuses its block and the bytes it carries to the next one: after warm-up, reading
-// and splitting blocks allocates nothing (small blocks, so that there are many).
+// and splitting blocks allocates nothing (small blocks, so that there are many); nor does a
+// quiet run's check of each block's lines (line_checker::check_lines).
 TEST(Allocation, CliBlockReaderAllocatesNothingAfterWarmUp)
 {
     std::FILE* file = std::tmpfile();
@@ -255,17 +256,24 @@ TEST(Allocation, CliBlockReaderAllocatesNothingAfterWarmUp)
         ++lines;
         bytes += kept.size() + (info.end == ftpuri::cli::line_end::crlf ? 2 : 0);
     };
+    ftpuri::cli::check_settings quiet;
+    quiet.quiet = true;
+    ftpuri::cli::line_checker checker(quiet);
     ASSERT_TRUE(reader.next(block)); // allocates the block and the carried bytes
     block.for_each_line(count);
+    checker.check_lines({"<test>", 1, true}, block);
     allocation_window window;
     std::size_t blocks = 1;
     while (reader.next(block)) {
         block.for_each_line(count);
+        checker.check_lines({"<test>", lines + 1 - block.line_count(), true}, block);
         ++blocks;
     }
     std::size_t const n = window.close();
     std::fclose(file);
     EXPECT_EQ(lines, 20000U);
+    EXPECT_EQ(checker.counts().inputs, 20000U);
+    EXPECT_EQ(checker.counts().invalid, 0U);
     EXPECT_EQ(bytes, 20000U * line.size());
     EXPECT_GT(blocks, 300U);
     EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: the block reader allocated " << n << " times";
