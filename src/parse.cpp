@@ -63,6 +63,8 @@ parse_result parse(std::string_view input, parse_options const& options, diagnos
 
 bool validate(std::string_view input, parse_options const& options) noexcept
 {
+    // Most inputs are plain URIs, accepted before the scanner is built.
+    if (detail::plain_uri(input, options)) return true;
     scanner<discard_warnings, false> s(input, options, {});
     return s.run();
 }

@@ -18,11 +18,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <string_view>
 #include <utility>
 
 #include "ftpuri/charset.hpp"
+#include "ftpuri/options.hpp"
 #include "ftpuri/pct.hpp"
 #include "text.hpp"
 
@@ -157,6 +159,21 @@ struct path_masks {
     return bad == 0;
 }
 
+// A path from its first "/" at s[slash] to the input's end s[n] that plain_path() accepts, but
+// for a typecode that ends it (";type=" a / i / d, checked in full here): where its name ends,
+// and the typecode's letter or '\0'.
+struct plain_path_parts {
+    std::uint32_t name_end;
+    char typecode;
+};
+[[nodiscard]] inline bool plain_path_to_end(unsigned char const* s, std::uint32_t slash, std::uint32_t n,
+                                            plain_path_parts& out) noexcept
+{
+    out.typecode = trailing_typecode(std::string_view(reinterpret_cast<char const*>(s) + slash + 1, n - slash - 1));
+    out.name_end = out.typecode != '\0' ? n - 7 : n;
+    return plain_path(s, slash + 1, out.name_end);
+}
+
 // ---- authority -------------------------------------------------------------------------------
 
 struct plain_authority_parts {
@@ -286,5 +303,30 @@ struct plain_authority_parts {
     return true;
 }
 #endif
+
+// ---- the whole URI ---------------------------------------------------------------------------
+
+// ftp-URI = "ftp://" authority ftp-path, as most are: "ftp" in lowercase, a plain authority and
+// a plain path (or none), nothing after it, within the length limit. validate() asks this
+// first, so that a plain URI costs neither the scanner's construction nor its calls. The
+// ftp grammar's profiles only (strict, lenient: the fast paths are theirs), and no lenient
+// trimming: a URI with spaces around it is not plain. False: the scanner decides.
+[[nodiscard]] inline bool plain_uri(std::string_view input, parse_options const& options) noexcept
+{
+#if defined(__SSE2__)
+    std::uint32_t const limit = options.max_length < max_length_cap ? options.max_length : max_length_cap;
+    if (options.syntax == profile::rfc3986 || input.size() < 7 || input.size() > limit) return false;
+    auto const* s = reinterpret_cast<unsigned char const*>(input.data());
+    auto const n = static_cast<std::uint32_t>(input.size());
+    plain_authority_parts authority{};
+    if (std::memcmp(s, "ftp://", 6) != 0 || !plain_authority(s, n, 6, authority)) return false;
+    plain_path_parts path{};
+    return authority.end == n || plain_path_to_end(s, authority.end, n, path);
+#else
+    static_cast<void>(input);
+    static_cast<void>(options);
+    return false;
+#endif
+}
 
 } // namespace ftpuri::detail

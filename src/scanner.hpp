@@ -767,15 +767,14 @@ private:
                 // Most paths are plain: warnings unwanted, nothing to decode, no dot-segment.
                 if (ftp_grammar_) {
                     // A typecode that ends the input ends a plain path too: the rest is checked.
-                    char const typecode = trailing_typecode(input_.substr(q + 1));
-                    std::uint32_t const name_end = typecode != '\0' ? n_ - 7 : n_;
-                    if (detail::plain_path(s_, q + 1, name_end)) {
-                        if (typecode != '\0') {
-                            typecode_begin_ = name_end;
+                    detail::plain_path_parts plain{};
+                    if (detail::plain_path_to_end(s_, q, n_, plain)) {
+                        if (plain.typecode != '\0') {
+                            typecode_begin_ = plain.name_end;
                             typecode_end_ = n_;
-                            typecode_ = typecode;
+                            typecode_ = plain.typecode;
                         }
-                        path_end_ = name_end;
+                        path_end_ = plain.name_end;
                         return true;
                     }
                 }

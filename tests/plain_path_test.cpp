@@ -1,5 +1,5 @@
 // plain_path_test: the scanner's fast acceptance of plain paths and plain authorities
-// (src/plain_scan.hpp: plain_path, plain_escape, plain_authority) agrees with the full scan, and
+// (src/plain_scan.hpp: plain_path, plain_escape, plain_authority, plain_uri) agrees with the full scan, and
 // accepts the shapes it is there for (agreement alone would not see a check that never says yes).
 //
 // validate() and parse() without a diagnostic list take the fast path; parse() with a list
@@ -257,6 +257,44 @@ TEST(PlainScan, AuthoritiesItIsThereForAreAccepted)
         EXPECT_FALSE(ftpuri::detail::plain_authority(s, static_cast<std::uint32_t>(uri.size()), 6, parts)) << uri;
         EXPECT_TRUE(ftpuri::validate(uri)) << uri;
     }
+}
+#endif
+
+#if defined(__SSE2__)
+TEST(PlainScan, UrisItIsThereForAreAccepted)
+{
+    // validate() asks plain_uri() before it builds the scanner.
+    auto plain = [](std::string_view uri, parse_options const& options) {
+        return ftpuri::detail::plain_uri(uri, options);
+    };
+    for (profile p : {profile::strict, profile::lenient}) {
+        parse_options const options{p};
+        for (std::string_view uri : {"ftp://h", "ftp://h/", "ftp://ftp.example.org/pub/file.tar.gz",
+                                     "ftp://jdoe@mirror.example.org:2121/pub/a%20b/r%C3%A9sum%C3%A9;type=i",
+                                     "ftp://ftp.example.org:21/pub/~user/(1)/;type=D"}) {
+            EXPECT_TRUE(plain(uri, options)) << uri;
+            EXPECT_TRUE(ftpuri::validate(uri, options)) << uri;
+            // The length limit holds on the fast path too.
+            auto const n = static_cast<std::uint32_t>(uri.size());
+            EXPECT_TRUE(plain(uri, {p, n})) << uri;
+            EXPECT_FALSE(plain(uri, {p, n - 1})) << uri;
+            EXPECT_FALSE(ftpuri::validate(uri, {p, n - 1})) << uri;
+        }
+        // Left to the scanner, which gives the same verdict as with warnings on: an uppercase
+        // scheme, a password, an IP literal, an encoded "/", spaces that the lenient profile
+        // trims; and the invalid.
+        for (std::string_view uri : {"FTP://h/", "ftp://user:pw@h/", "ftp://[2001:db8::1]/", "ftp://h/%2F",
+                                     " ftp://h/ ", "", "ftp://", "ftp:///x", "ftp://h/../x", "ftp://h:0/",
+                                     "ftp://h/a;type=x", "ftp://h//a/\x01", "ftp://h/a?q", "ftp://h#f"}) {
+            EXPECT_FALSE(plain(uri, options)) << uri;
+            expect_same_verdict(std::string(uri), options);
+        }
+        EXPECT_TRUE(ftpuri::validate("FTP://h/", options));
+        EXPECT_EQ(ftpuri::validate(" ftp://h/ ", options), p == profile::lenient);
+    }
+    // RFC 3986's grammar is not the fast paths': its queries and segments are other rules.
+    EXPECT_FALSE(plain("ftp://h/", parse_options{profile::rfc3986}));
+    EXPECT_TRUE(ftpuri::validate("ftp://h/", parse_options{profile::rfc3986}));
 }
 #endif
 
