@@ -26,6 +26,7 @@
 #include "ftpuri/charset.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/pct.hpp"
+#include "ftpuri/uri_view.hpp"
 #include "text.hpp"
 
 namespace ftpuri::detail {
@@ -182,6 +183,7 @@ struct plain_authority_parts {
     std::uint32_t host_begin, host_end;
     std::uint32_t end;  // the authority's end: its "/" or the input's end; a port is [host_end + 1, end)
     std::uint16_t port; // 0 for no port or an empty one
+    host_kind kind;     // dns_name or ipv4
 };
 
 #if defined(__SSE2__)
@@ -189,7 +191,8 @@ struct plain_authority_parts {
 // and "_" (no password), a host that is plainly a DNS name and a port of digits, ending at a
 // "/" or the input's end, in at most `window` bytes from s[begin]. Plainly a DNS name: letters,
 // digits, "-" and "."; no empty label, no label beginning or ending with "-", no trailing ".",
-// and a last label that begins with a letter, so that no parser reads a number in it. One
+// and a last label that begins with a letter, so that no parser reads a number in it; or a
+// dotted-decimal IPv4 address. One
 // classification of those bytes as bit masks gives the authority's end, its user, host and
 // port, and every rule is arithmetic on the masks, where the full scan finds the end, then scans
 // the user, the host, the port. False: the full scan decides. Always inlined: returned through
@@ -282,9 +285,18 @@ struct plain_authority_parts {
     std::uint64_t const edges = dots | hyphens;
     std::uint64_t const bad = (name & ~(letters | digits | edges)) | ((dots << 1U) & edges) | ((hyphens << 1U) & dots) |
                               (edges & 1U) | ((edges >> (host_length - 1)) & 1U);
-    // The last label begins after the last ".", and must begin with a letter.
+    // The last label begins after the last "." and must begin with a letter, or the host is
+    // a dotted-decimal IPv4 address: a last label of digits is read as a number by WHATWG
+    // parsers and inet_aton, and the full scan takes anything else that ends in one.
     std::uint32_t const last_label = dots != 0 ? 64U - static_cast<std::uint32_t>(__builtin_clzll(dots)) : 0U;
-    if (bad != 0 || ((letters >> last_label) & 1U) == 0) return false;
+    if (bad != 0) return false;
+    out.kind = host_kind::dns_name;
+    if (((letters >> last_label) & 1U) == 0) {
+        if (((letters | hyphens) & name) != 0 ||
+            !is_ipv4address(std::string_view(reinterpret_cast<char const*>(s) + host, host_length)))
+            return false;
+        out.kind = host_kind::ipv4;
+    }
 
     // port = *DIGIT, 1-65535 when not empty; a second ":" is not a digit.
     std::uint32_t port = 0;

@@ -325,7 +325,7 @@ private:
                 authority_end_ = plain.end;
                 host_begin_ = plain.host_begin;
                 host_end_ = plain.host_end;
-                kind_ = host_kind::dns_name;
+                kind_ = plain.kind;
                 if (plain.host_end < plain.end) {
                     port_begin_ = plain.host_end + 1;
                     port_end_ = plain.end;
@@ -598,26 +598,6 @@ private:
         for (char c : last.substr(2))
             if (!chars::hexdig.contains(c)) return false;
         return true;
-    }
-
-    // IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
-    // dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
-    [[nodiscard]] static bool is_ipv4address(std::string_view text) noexcept
-    {
-        std::size_t q = 0;
-        for (int octet = 0; octet < 4; ++octet) {
-            if (octet > 0) {
-                if (q >= text.size() || text[q] != '.') return false;
-                ++q;
-            }
-            std::size_t const first = q;
-            unsigned value = 0;
-            while (q < text.size() && q - first < 3 && chars::digit.contains(text[q]))
-                value = value * 10 + static_cast<unsigned>(text[q++] - '0');
-            std::size_t const digits = q - first;
-            if (digits == 0 || value > 255 || (digits > 1 && text[first] == '0')) return false;
-        }
-        return q == text.size();
     }
 
     // IP-literal = "[" ( IPv6address / IPvFuture ) "]"

@@ -32,6 +32,26 @@ constexpr bool matches_lowercase(std::string_view text, std::size_t at, std::str
     return true;
 }
 
+// IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
+// dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
+constexpr bool is_ipv4address(std::string_view text) noexcept
+{
+    std::size_t q = 0;
+    for (int octet = 0; octet < 4; ++octet) {
+        if (octet > 0) {
+            if (q >= text.size() || text[q] != '.') return false;
+            ++q;
+        }
+        std::size_t const first = q;
+        unsigned value = 0;
+        while (q < text.size() && q - first < 3 && chars::digit.contains(text[q]))
+            value = value * 10 + static_cast<unsigned>(text[q++] - '0');
+        std::size_t const digits = q - first;
+        if (digits == 0 || value > 255 || (digits > 1 && text[first] == '0')) return false;
+    }
+    return q == text.size();
+}
+
 // typecode-part = ";type=" typecode ; typecode = "a" / "i" / "d" (any case)
 // The typecode that ends `text`, lowercased, or '\0' when it ends in none.
 constexpr char trailing_typecode(std::string_view text) noexcept

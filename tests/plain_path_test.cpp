@@ -20,6 +20,7 @@
 namespace {
 
 using ftpuri::parse_options;
+using ftpuri::host_kind;
 using ftpuri::profile;
 
 void expect_same_verdict(std::string const& uri, parse_options const& options)
@@ -195,7 +196,20 @@ TEST(PlainDnsName, LimitsAndNumbersAgreeWithTheFullScan)
                                             ".a.org",
                                             "a",
                                             "",
-                                            "A.ORG"};
+                                            "A.ORG",
+                                            // numbers: IPv4 addresses and hosts that only look like one
+                                            "192.0.2.1",
+                                            "255.255.255.255",
+                                            "256.0.0.1",
+                                            "01.2.3.4",
+                                            "1.2.3",
+                                            "1.2.3.4.5",
+                                            "1.2.3.4.",
+                                            "1.2.3.0x4",
+                                            "1.2.3.1234",
+                                            "1-2.3.4.5",
+                                            "a.1.2.3",
+                                            "1.2.3.4a"};
     std::string const long_path = "/" + std::string(60, 'y');
     for (std::string const& h : hosts) {
         for (std::string const& path : {std::string("/"), long_path}) {
@@ -229,6 +243,7 @@ TEST(PlainScan, AuthoritiesItIsThereForAreAccepted)
         bool has_user;
         std::string_view host;
         std::uint16_t port;
+        host_kind kind = host_kind::dns_name;
     };
     std::string const long_path = "/" + std::string(40, 'p');
     std::vector<std::string> uris;
@@ -239,6 +254,9 @@ TEST(PlainScan, AuthoritiesItIsThereForAreAccepted)
         {"ftp://jdoe@ftp.example.org:2121/pub/some/long/path/file.tar.gz", true, "ftp.example.org", 2121}, // direct
         {"ftp://dev-team@a-b.c9.example:/x/y/z/aaaaaaaaaaaaaaaaaaaa", true, "a-b.c9.example", 0},
         {"ftp://ftp_user@x1.org:65535/", true, "x1.org", 65535},
+        {"ftp://192.0.2.1/", false, "192.0.2.1", 0, host_kind::ipv4},
+        {"ftp://mirror@255.255.255.255:2121/pub/some/long/path/", true, "255.255.255.255", 2121, host_kind::ipv4},
+        {"ftp://0.0.0.0", false, "0.0.0.0", 0, host_kind::ipv4},
     };
     for (row const& r : rows) {
         auto const* s = reinterpret_cast<unsigned char const*>(r.uri.data());
@@ -247,10 +265,11 @@ TEST(PlainScan, AuthoritiesItIsThereForAreAccepted)
         EXPECT_EQ(parts.has_user, r.has_user) << r.uri;
         EXPECT_EQ(r.uri.substr(parts.host_begin, parts.host_end - parts.host_begin), r.host) << r.uri;
         EXPECT_EQ(parts.port, r.port) << r.uri;
+        EXPECT_EQ(parts.kind, r.kind) << r.uri;
         EXPECT_TRUE(parts.end == r.uri.size() || r.uri[parts.end] == '/') << r.uri;
     }
     // What it leaves to the full scan: valid, but not plain.
-    for (std::string_view uri : {"ftp://user:pw@h/", "ftp://192.0.2.1/", "ftp://[2001:db8::1]/", "ftp://example.org./",
+    for (std::string_view uri : {"ftp://user:pw@h/", "ftp://[2001:db8::1]/", "ftp://example.org./", "ftp://example.1b/",
                                  "ftp://a-very-long-host-name.example.university.org/"}) {
         auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
         ftpuri::detail::plain_authority_parts parts{};
