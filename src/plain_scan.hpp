@@ -48,23 +48,19 @@ consteval std::array<std::uint8_t, 256> make_plain_path_flags()
 }
 inline constexpr auto plain_path_flags = make_plain_path_flags();
 
-// The same set as ranges, for the SIMD version: a plain path byte is 0x21..0x7E outside these.
-struct byte_span {
-    unsigned char low, high;
-};
-inline constexpr byte_span plain_path_excluded[] = {{0x22, 0x23}, {0x25, 0x25}, {0x3B, 0x3C}, {0x3E, 0x3F},
-                                                    {0x5B, 0x5E}, {0x60, 0x60}, {0x7B, 0x7D}};
-consteval bool plain_path_spans_match_the_table()
+// The bytes the SIMD pass settles itself: letters, digits, "-", ".", "/" and "_", most of any
+// path. They must be plain; any other byte is looked up in plain_path_flags.
+consteval bool is_common_path_byte(unsigned c)
 {
-    for (unsigned c = 0; c < 256; ++c) {
-        bool excluded = c < 0x21 || c > 0x7E;
-        for (byte_span const span : plain_path_excluded)
-            excluded = excluded || (c >= span.low && c <= span.high);
-        if (excluded != (c == '%' || (plain_path_flags[c] & not_plain) != 0)) return false;
-    }
-    return true;
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '-' && c <= '9') || c == '_';
 }
-static_assert(plain_path_spans_match_the_table(), "plain_path_excluded must be ftp-segment-char's complement");
+consteval bool common_path_bytes_are_plain()
+{
+    for (unsigned c = 0; c < 256; ++c)
+        if (is_common_path_byte(c) && (plain_path_flags[c] & (not_plain | percent_flag)) != 0) return false;
+    return is_common_path_byte('/') && is_common_path_byte('.') && !is_common_path_byte('%');
+}
+static_assert(common_path_bytes_are_plain(), "the SIMD pass may only accept plain path bytes");
 
 #if defined(__SSE2__)
 // Bytes in [Low, High], as 0xFF lanes: unsigned x - Low <= High - Low.
@@ -75,36 +71,20 @@ template <unsigned char Low, unsigned char High>
     return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(High - Low))), d);
 }
 
-// Sixteen path bytes as bit masks (bit k: byte k).
+// Sixteen path bytes as bit masks (bit k: byte k): the common bytes (is_common_path_byte:
+// x | 0x20 is a lowercase letter exactly when x is a letter, and "-", ".", "/" and the digits
+// are the one span 0x2D..0x39), the "/"s and the "."s.
 struct path_masks {
-    unsigned plain;    // plain segment bytes and "/" (not "%")
-    unsigned percents; // "%"
-    unsigned slashes;  // "/"
-    unsigned dots;     // "."
+    unsigned common, slashes, dots;
 };
-
 [[gnu::always_inline]] inline path_masks classify_path_bytes(unsigned char const* bytes) noexcept
 {
     __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(bytes));
     auto bits = [](__m128i m) { return static_cast<unsigned>(_mm_movemask_epi8(m)); };
-    __m128i const slashes = _mm_cmpeq_epi8(x, _mm_set1_epi8('/'));
-    __m128i const dots = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
-    // Most path bytes are letters (x | 0x20 is a lowercase letter exactly when x is a letter),
-    // digits, "/", ".", "-" and "_": when all sixteen are, that is the answer, in half the work
-    // of the spans below.
     __m128i const common =
-        _mm_or_si128(_mm_or_si128(in_span<'a', 'z'>(_mm_or_si128(x, _mm_set1_epi8(0x20))), in_span<'0', '9'>(x)),
-                     _mm_or_si128(_mm_or_si128(slashes, dots), _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')),
-                                                                            _mm_cmpeq_epi8(x, _mm_set1_epi8('_')))));
-    if (bits(common) == 0xFFFFU) return {0xFFFFU, 0, bits(slashes), bits(dots)};
-    // The spans unrolled, so that their constants are built once, not once per span and block.
-    __m128i const excluded = [x]<std::size_t... I>(std::index_sequence<I...>)
-    {
-        return (_mm_setzero_si128() | ... | in_span<plain_path_excluded[I].low, plain_path_excluded[I].high>(x));
-    }
-    (std::make_index_sequence<std::size(plain_path_excluded)>{});
-    return {bits(_mm_andnot_si128(excluded, in_span<0x21, 0x7E>(x))), bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('%'))),
-            bits(slashes), bits(dots)};
+        _mm_or_si128(_mm_or_si128(in_span<'a', 'z'>(_mm_or_si128(x, _mm_set1_epi8(0x20))), in_span<'-', '9'>(x)),
+                     _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+    return {bits(common), bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('/'))), bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')))};
 }
 #endif
 
@@ -133,13 +113,16 @@ struct path_masks {
     auto chunk = [&](std::uint32_t at, unsigned keep_from) {
         path_masks const m = classify_path_bytes(s + at);
         unsigned const keep = 0xFFFFU >> keep_from << keep_from;
-        unsigned const slashes = m.slashes & keep;
-        unsigned const dots = m.dots & keep;
-        unsigned percents = m.percents & keep;
-        bad |= (~(m.plain | m.percents) & keep) | (((slashes << 1U) | (previous_slash << keep_from)) & dots);
-        previous_slash = slashes >> 15U;
-        for (; percents != 0; percents &= percents - 1)
-            bad |= plain_escape(s, at + static_cast<std::uint32_t>(__builtin_ctz(percents)), end) ? 0U : 1U;
+        bad |= (((m.slashes << 1U) | (previous_slash << keep_from)) & m.dots & keep);
+        previous_slash = m.slashes >> 15U;
+        // The rarer bytes, one at a time: an escape is one "%" (its digits are common), and
+        // most paths have none.
+        for (unsigned rare = ~m.common & keep; rare != 0; rare &= rare - 1) {
+            std::uint32_t const q = at + static_cast<std::uint32_t>(__builtin_ctz(rare));
+            unsigned const f = plain_path_flags[s[q]];
+            bad |= f & not_plain;
+            if ((f & percent_flag) != 0) bad |= plain_escape(s, q, end) ? 0U : 1U;
+        }
     };
     for (; i + 16 <= end; i += 16)
         chunk(i, 0);
