@@ -10,6 +10,7 @@
 // the std::string overloads at the end are for callers off the hot path.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -89,13 +90,26 @@ struct encode_result {
 // The decoded bytes, or the status and offset of the first malformed escape in `result`.
 [[nodiscard]] std::string percent_decode(std::string_view in, decode_result* result = nullptr);
 
+namespace detail {
+// hex_value()'s answers as a table: a lookup costs no branch, and which of digit, upper or
+// lower case an escape's digits are is not something a processor can predict.
+inline constexpr auto hex_values = [] {
+    std::array<signed char, 256> t{};
+    for (unsigned c = 0; c < 256; ++c) {
+        int v = -1;
+        if (c >= '0' && c <= '9') v = static_cast<int>(c - '0');
+        if (c >= 'A' && c <= 'F') v = static_cast<int>(c - 'A' + 10);
+        if (c >= 'a' && c <= 'f') v = static_cast<int>(c - 'a' + 10);
+        t[c] = static_cast<signed char>(v);
+    }
+    return t;
+}();
+} // namespace detail
+
 // The value of a hex digit, or -1.
 [[nodiscard]] constexpr int hex_value(unsigned char c) noexcept
 {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
+    return detail::hex_values[c];
 }
 
 } // namespace ftpuri
