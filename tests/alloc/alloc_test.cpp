@@ -246,7 +246,7 @@ TEST(Allocation, CliBlockReaderAllocatesNothingAfterWarmUp)
     ASSERT_NE(file, nullptr);
     std::string_view const line = "ftp://ftp.example.org/pub/some/file.tar.gz;type=i\r\n";
     for (int i = 0; i < 20000; ++i)
-        std::fwrite(line.data(), 1, line.size(), file);
+        ASSERT_EQ(std::fwrite(line.data(), 1, line.size(), file), line.size());
     std::rewind(file);
     ftpuri::cli::block_reader reader(file, 300, 4096, 64);
     ftpuri::cli::line_block block;
@@ -270,7 +270,7 @@ TEST(Allocation, CliBlockReaderAllocatesNothingAfterWarmUp)
         ++blocks;
     }
     std::size_t const n = window.close();
-    std::fclose(file);
+    static_cast<void>(std::fclose(file));
     EXPECT_EQ(lines, 20000U);
     EXPECT_EQ(checker.counts().inputs, 20000U);
     EXPECT_EQ(checker.counts().invalid, 0U);
