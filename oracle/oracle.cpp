@@ -479,11 +479,14 @@ verdict judge(std::string_view input, profile p, oracle_set const& o, std::uint3
     ftpuri::parse_result const r = ftpuri::parse(input, options);
     v.scanner = r.has_value();
     if (!v.scanner) v.error = r.error().id;
+    // validate() answers plain URIs before it builds the scanner (plain_uri): it is judged too.
+    v.validated = ftpuri::validate(input, options);
+    bool const consistent = v.validated == v.scanner;
 
     v.oracle = re.matches(input);
     if (!v.oracle) {
         // The oracle rejects: so must the scanner, with an error of any class but never_error.
-        v.agrees = !v.scanner && classify(*v.error) != nullptr &&
+        v.agrees = consistent && !v.scanner && classify(*v.error) != nullptr &&
                    (classify(*v.error)->cls == id_class::syntax || classify(*v.error)->cls == id_class::constraint);
         return v;
     }
@@ -493,9 +496,9 @@ verdict judge(std::string_view input, profile p, oracle_set const& o, std::uint3
     if (p == profile::strict || input.find_first_of("%:", 6) != std::string_view::npos) (void)re.match(input, parts);
     v.required = required_errors(input, p, parts, o.ipv4address, max_length);
     if (v.required.none()) {
-        v.agrees = v.scanner;
+        v.agrees = consistent && v.scanner;
     } else {
-        v.agrees = !v.scanner && v.required.test(static_cast<std::size_t>(*v.error));
+        v.agrees = consistent && !v.scanner && v.required.test(static_cast<std::size_t>(*v.error));
     }
     return v;
 }
@@ -526,6 +529,7 @@ std::string describe(std::string_view input, profile p, verdict const& v)
     } else {
         out.append("rejects with ").append(ftpuri::info(*v.error).name);
     }
+    if (v.validated != v.scanner) out.append(v.validated ? ", validate() accepts" : ", validate() rejects");
     if (v.required.any()) {
         out.append(", constraints require one of");
         for (std::size_t i = 0; i < ftpuri::diag_catalogue.size(); ++i)

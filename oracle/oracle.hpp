@@ -119,6 +119,7 @@ id_set required_errors(std::string_view input, ftpuri::profile p, oracle::parts 
 struct verdict {
     bool oracle = false;                  // the regex matches
     bool scanner = false;                 // ftpuri::parse accepts
+    bool validated = false;               // ftpuri::validate accepts (its own fast path): must equal `scanner`
     std::optional<ftpuri::diag_id> error; // the scanner's error
     id_set required;                      // errors the constraints require (oracle matched)
     bool agrees = false;                  // the claim above holds for this input
