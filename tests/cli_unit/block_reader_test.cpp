@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "block_reader.hpp"
+#include "temporary_file.hpp"
 
 namespace {
 
@@ -59,11 +60,8 @@ struct read_result {
 
 read_result read(std::string_view input, std::size_t cap, std::size_t block_bytes, std::size_t block_lines)
 {
-    std::FILE* file = std::tmpfile();
-    EXPECT_NE(file, nullptr);
+    std::FILE* file = temporary_file_holding(input);
     if (file == nullptr) return {};
-    EXPECT_EQ(std::fwrite(input.data(), 1, input.size(), file), input.size());
-    std::rewind(file);
     read_result r;
     block_reader reader(file, cap, block_bytes, block_lines);
     line_block block;

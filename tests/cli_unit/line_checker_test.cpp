@@ -15,6 +15,7 @@
 #include "block_reader.hpp"
 #include "ftpuri/parse.hpp"
 #include "line_checker.hpp"
+#include "temporary_file.hpp"
 
 namespace {
 
@@ -33,11 +34,8 @@ struct check_result {
 
 check_result check_all(std::string_view input, check_settings const& settings, std::size_t block_bytes)
 {
-    std::FILE* file = std::tmpfile();
-    EXPECT_NE(file, nullptr);
+    std::FILE* file = temporary_file_holding(input);
     if (file == nullptr) return {};
-    EXPECT_EQ(std::fwrite(input.data(), 1, input.size(), file), input.size());
-    std::rewind(file);
     check_result r;
     line_checker checker(settings);
     block_reader reader(file, std::size_t{settings.parse.max_length} + 1, block_bytes);
