@@ -19,7 +19,9 @@
 // The lines block_reader gives are checked against an independent split, with the default
 // blocks and again with tiny blocks (sizes drawn from the input, so that lines longer than a
 // block, the line limit and a CRLF cut between blocks are all reached) and a small cap, which
-// must keep each line's prefix and count its whole length.
+// must keep each line's prefix and count its whole length. A quiet run's loop of its own
+// (line_checker::check_lines with verdicts only) counts the same blocks: every line, every
+// byte, and the lines validate() rejects.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -83,8 +85,13 @@ void check_reader(std::string_view input, std::vector<expected_line> const& expe
     FUZZ_CHECK(file != nullptr, input);
     cli::block_reader reader(file, cap, block_bytes, block_lines);
     cli::line_block block;
+    // A quiet run's loop (verdicts only) over the same blocks must count what they hold.
+    cli::check_settings quiet;
+    quiet.quiet = true;
+    cli::line_checker verdicts(quiet);
     std::size_t n = 0;
     while (reader.next(block)) {
+        verdicts.check_lines({"<stdin>", n + 1, false}, block);
         std::size_t in_block = 0;
         block.for_each_line([&](std::string_view kept, cli::line_info const& info) {
             FUZZ_CHECK(n < expected.size(), input);
@@ -98,6 +105,14 @@ void check_reader(std::string_view input, std::vector<expected_line> const& expe
     }
     FUZZ_CHECK(!reader.failed() && reader.exhausted() && n == expected.size(), input);
     FUZZ_CHECK(reader.bytes_read() == input.size(), input);
+    cli::tally const& counts = verdicts.counts();
+    FUZZ_CHECK(counts.inputs == expected.size() && counts.bytes == input.size(), input);
+    if (cap == cli::block_reader::no_cap) {
+        std::uint64_t invalid = 0;
+        for (expected_line const& line : expected)
+            invalid += validate(line.bytes, quiet.parse) ? 0U : 1U;
+        FUZZ_CHECK(counts.invalid == invalid, input);
+    }
     static_cast<void>(std::fclose(file));
 }
 
