@@ -14,8 +14,9 @@
 // never backtracks, never recurses, never allocates and never throws. Its cost is linear in the
 // input, which parse_options::max_length bounds (64 KiB by default).
 //
-// validate() is the same scanner with storing turned off: validate(s, o) == parse(s, o).has_value()
-// for every input, and a test and a fuzzer hold it to that.
+// validate() is the same scanner with storing turned off, after a check that accepts a plain
+// URI whole before the scanner is built (docs/scanner.md's fast paths): validate(s, o) ==
+// parse(s, o).has_value() for every input, and tests, a fuzzer and the oracle hold it to that.
 //
 // Parsing stops at the first error. The overloads taking a diagnostic_list also collect the
 // warnings found before it, then the error and any note that explains it (interop.*).
