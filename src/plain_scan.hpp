@@ -19,9 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <iterator>
 #include <string_view>
-#include <utility>
 
 #include "ftpuri/charset.hpp"
 #include "ftpuri/options.hpp"
