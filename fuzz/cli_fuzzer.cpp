@@ -16,12 +16,13 @@
 //   - SARIF: each result is a JSON object with a known ruleId and a region whose columns
 //     start at 1 and do not run backwards;
 //   - --fix: the canonical form of each valid line, one per line.
-// The lines block_reader gives are checked against an independent split, with the default
-// blocks and again with tiny blocks (sizes drawn from the input, so that lines longer than a
-// block, the line limit and a CRLF cut between blocks are all reached) and a small cap, which
-// must keep each line's prefix and count its whole length. A quiet run's loop of its own
-// (line_checker::check_lines with verdicts only) counts the same blocks: every line, every
-// byte, and the lines validate() rejects.
+// The lines block_reader gives are checked against an independent split (the cli unit tests'
+// tests/cli_unit/reference_lines.hpp), with the default blocks and again with tiny blocks
+// (sizes drawn from the input, so that lines longer than a block, the line limit and a CRLF
+// cut between blocks are all reached) and a small cap, which must keep each line's prefix and
+// count its whole length. A quiet run's loop of its own (line_checker::check_lines with
+// verdicts only) counts the same blocks: every line, every byte, and the lines validate()
+// rejects.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -41,6 +42,7 @@
 #include "ftpuri/parse.hpp"
 #include "ftpuri/redact.hpp"
 #include "line_checker.hpp"
+#include "reference_lines.hpp"
 
 #include "fuzz_check.hpp"
 
@@ -54,30 +56,8 @@ using ftpuri::cli::output_format;
 
 constexpr std::string_view origin_name = "<fuzz>";
 
-struct expected_line {
-    std::string_view bytes;
-    cli::line_end end;
-};
-
-// The lines of `input`, split independently of block_reader: every "\n" ends a line, a "\r"
-// just before it is part of the ending, and non-empty bytes after the last "\n" are a line.
-std::vector<expected_line> split_lines(std::string_view input)
-{
-    std::vector<expected_line> lines;
-    std::size_t begin = 0;
-    for (std::size_t i = 0; i < input.size(); ++i) {
-        if (input[i] != '\n') continue;
-        bool const crlf = i > begin && input[i - 1] == '\r';
-        lines.push_back(
-            {input.substr(begin, i - begin - (crlf ? 1 : 0)), crlf ? cli::line_end::crlf : cli::line_end::lf});
-        begin = i + 1;
-    }
-    if (begin < input.size()) lines.push_back({input.substr(begin), cli::line_end::none});
-    return lines;
-}
-
 // Reads `input` through block_reader and checks each line against `expected`.
-void check_reader(std::string_view input, std::vector<expected_line> const& expected, std::size_t cap,
+void check_reader(std::string_view input, std::vector<reference_line> const& expected, std::size_t cap,
                   std::size_t block_bytes, std::size_t block_lines)
 {
     std::string copy(input); // fmemopen wants a mutable buffer
@@ -95,7 +75,7 @@ void check_reader(std::string_view input, std::vector<expected_line> const& expe
         std::size_t in_block = 0;
         block.for_each_line([&](std::string_view kept, cli::line_info const& info) {
             FUZZ_CHECK(n < expected.size(), input);
-            expected_line const& line = expected[n];
+            reference_line const& line = expected[n];
             FUZZ_CHECK(info.length == line.bytes.size() && info.end == line.end, input);
             FUZZ_CHECK(info.kept == kept.size() && kept == line.bytes.substr(0, cap), input);
             ++n;
@@ -109,7 +89,7 @@ void check_reader(std::string_view input, std::vector<expected_line> const& expe
     FUZZ_CHECK(counts.inputs == expected.size() && counts.bytes == input.size(), input);
     if (cap == cli::block_reader::no_cap) {
         std::uint64_t invalid = 0;
-        for (expected_line const& line : expected)
+        for (reference_line const& line : expected)
             invalid += validate(line.bytes, quiet.parse) ? 0U : 1U;
         FUZZ_CHECK(counts.invalid == invalid, input);
     }
@@ -119,7 +99,7 @@ void check_reader(std::string_view input, std::vector<expected_line> const& expe
 // The lines of `input` as ftpuri-check reads them.
 std::vector<std::string> read_lines(std::string_view input)
 {
-    std::vector<expected_line> const expected = split_lines(input);
+    std::vector<reference_line> const expected = reference_lines(input);
     std::vector<std::string> lines;
     if (input.empty()) return lines;
     check_reader(input, expected, cli::block_reader::no_cap, cli::block_reader::default_block_bytes,
@@ -127,7 +107,7 @@ std::vector<std::string> read_lines(std::string_view input)
     auto const first = static_cast<unsigned char>(input.front());
     auto const last = static_cast<unsigned char>(input.back());
     check_reader(input, expected, 5, 1 + first % 23U, 1 + last % 4U);
-    for (expected_line const& line : expected)
+    for (reference_line const& line : expected)
         lines.emplace_back(line.bytes);
     return lines;
 }

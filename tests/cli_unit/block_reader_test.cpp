@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "block_reader.hpp"
+#include "reference_lines.hpp"
 #include "temporary_file.hpp"
 
 namespace {
@@ -38,15 +39,8 @@ std::ostream& operator<<(std::ostream& os, line const& l)
 std::vector<line> split(std::string_view input)
 {
     std::vector<line> lines;
-    std::size_t begin = 0;
-    for (std::size_t i = 0; i < input.size(); ++i) {
-        if (input[i] != '\n') continue;
-        bool const crlf = i > begin && input[i - 1] == '\r';
-        lines.push_back(
-            {std::string(input.substr(begin, i - begin - (crlf ? 1 : 0))), crlf ? line_end::crlf : line_end::lf});
-        begin = i + 1;
-    }
-    if (begin < input.size()) lines.push_back({std::string(input.substr(begin)), line_end::none});
+    for (reference_line const& l : reference_lines(input))
+        lines.push_back({std::string(l.bytes), l.end});
     return lines;
 }
 

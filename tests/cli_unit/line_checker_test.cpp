@@ -15,6 +15,7 @@
 #include "block_reader.hpp"
 #include "ftpuri/parse.hpp"
 #include "line_checker.hpp"
+#include "reference_lines.hpp"
 #include "temporary_file.hpp"
 
 namespace {
@@ -53,22 +54,15 @@ check_result check_all(std::string_view input, check_settings const& settings, s
     return r;
 }
 
-// What the input holds, counted here: its lines (split at "\n", a CR before it dropped), the
-// invalid ones by validate(), its bytes.
+// What the input holds, counted here: its lines (reference_lines.hpp), the invalid ones by
+// validate(), its bytes.
 tally expected_counts(std::string_view input, ftpuri::parse_options const& options)
 {
     tally t;
     t.bytes = input.size();
-    std::size_t begin = 0;
-    while (begin < input.size()) {
-        std::size_t end = input.find('\n', begin);
-        std::size_t const next = end == std::string_view::npos ? input.size() : end + 1;
-        if (end == std::string_view::npos) end = input.size();
-        std::size_t length = end - begin;
-        if (end < input.size() && length > 0 && input[end - 1] == '\r') --length;
+    for (reference_line const& line : reference_lines(input)) {
         ++t.inputs;
-        if (!ftpuri::validate(input.substr(begin, length), options)) ++t.invalid;
-        begin = next;
+        if (!ftpuri::validate(line.bytes, options)) ++t.invalid;
     }
     return t;
 }

@@ -1,0 +1,32 @@
+// reference_lines.hpp: the lines of an input as ftpuri-check's reader must give them, split
+// here independently of src/cli/block_reader (a plain loop, one byte at a time), so that the
+// reader's tests and the cli fuzzer have one oracle to hold it to.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "block_reader.hpp"
+
+struct reference_line {
+    std::string_view bytes; // without its ending
+    ftpuri::cli::line_end end;
+};
+
+// Every "\n" ends a line, and a "\r" just before it is part of the ending (CRLF); bytes after
+// the last "\n" are a last line without one. Nothing else is trimmed.
+inline std::vector<reference_line> reference_lines(std::string_view input)
+{
+    using ftpuri::cli::line_end;
+    std::vector<reference_line> lines;
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        if (input[i] != '\n') continue;
+        bool const crlf = i > begin && input[i - 1] == '\r';
+        lines.push_back({input.substr(begin, i - begin - (crlf ? 1 : 0)), crlf ? line_end::crlf : line_end::lf});
+        begin = i + 1;
+    }
+    if (begin < input.size()) lines.push_back({input.substr(begin), line_end::none});
+    return lines;
+}
