@@ -55,8 +55,10 @@ std::vector<std::string> const authority_alphabet = {"@", ":", ".", "[", "]", "%
                                                      "x", "v", "0", "1", "-", "~", "="};
 
 // A path: dot-segments and their escapes (%2e %2E), %2F traversals, %5C, controls (%00 %0a
-// %0d %0e ...), the typecode's ";".
-std::vector<std::string> const path_alphabet = {"/", ".", "%", "2", "e", "E", "f", "5", "c", "0", "a", "d", ";", "#"};
+// %0d %0e ...), look-alikes (%20 after dots, %c0%ae at N + 1), home directories ("~"), the
+// typecode's ";".
+std::vector<std::string> const path_alphabet = {"/", ".", "%", "2", "e", "E", "f", "5",
+                                                "c", "0", "a", "d", ";", "#", "~"};
 
 // The typecode, as tokens: strings up to N tokens long after a name.
 std::vector<std::string> const typecode_alphabet = {";", "type", "TyPe", "typ", "typecode", "=", "a",

@@ -30,8 +30,9 @@ endfunction()
 
 # One regex per grammar profile; the named groups are the components the named constraints
 # apply to. IPv4address on its own serves the numeric-host constraint.
-ftpuri_oracle_regex(ftp_oracle_strict.re2 ftp-URI user password host port ftp-path)
-ftpuri_oracle_regex(ftp_oracle_rfc3986.re2 ftp-URI-rfc3986 userinfo host-3986 port path-abempty)
+ftpuri_oracle_regex(ftp_oracle_strict.re2 ftp-URI user password host port ftp-path fragment)
+ftpuri_oracle_regex(ftp_oracle_rfc3986.re2 ftp-URI-rfc3986 userinfo host-3986 port path-abempty query
+                    fragment)
 ftpuri_oracle_regex(ftp_oracle_ipv4address.re2 IPv4address)
 add_custom_target(ftpuri_oracle_regexes ALL DEPENDS
   ${FTPURI_ORACLE_DIR}/ftp_oracle_strict.re2
@@ -39,7 +40,7 @@ add_custom_target(ftpuri_oracle_regexes ALL DEPENDS
   ${FTPURI_ORACLE_DIR}/ftp_oracle_ipv4address.re2)
 
 add_library(ftpuri_oracle STATIC ${CMAKE_CURRENT_LIST_DIR}/oracle.cpp)
-target_link_libraries(ftpuri_oracle PUBLIC ftpuri PkgConfig::RE2 PRIVATE ftpuri_warnings)
+target_link_libraries(ftpuri_oracle PUBLIC ftpuri PkgConfig::RE2 PRIVATE idn2 ftpuri_warnings)
 target_compile_definitions(ftpuri_oracle PUBLIC FTPURI_ORACLE_DIR="${FTPURI_ORACLE_DIR}")
 add_dependencies(ftpuri_oracle ftpuri_oracle_regexes)
 

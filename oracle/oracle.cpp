@@ -8,8 +8,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "ftpuri/parse.hpp"
+
+#include <idn2.h>
 
 namespace ftpuri_oracle {
 
@@ -42,6 +46,8 @@ constexpr std::array id_rows = {
     id_row{"pct.lowercase", W, {}},
     id_row{"pct.needless", W, {}},
     id_row{"pct.non-utf8", W, {}},
+    id_row{"pct.overlong-utf8", C, "decoded-utf8"},
+    id_row{"pct.line-separator", C, "decoded-utf8"},
     id_row{"scheme.missing", S, {}},
     id_row{"scheme.not-ftp", S, {}},
     id_row{"scheme.uppercase", W, {}},
@@ -61,6 +67,7 @@ constexpr std::array id_rows = {
     id_row{"host.too-long", C, "dns-name-length"},
     id_row{"host.label-hyphen", C, "dns-label-hyphen"},
     id_row{"host.numeric-ambiguous", C, "numeric-host"},
+    id_row{"host.punycode-invalid", C, "punycode"},
     id_row{"host.ip-literal-unclosed", S, {}},
     id_row{"host.ipv6-invalid", S, {}},
     id_row{"host.ipv6-zone-id", S, {}},
@@ -82,6 +89,11 @@ constexpr std::array id_rows = {
     id_row{"path.dot-segment", W, {}},
     id_row{"path.empty-segment", W, {}},
     id_row{"path.encoded-slash", W, {}},
+    id_row{"path.dot-after-empty", C, "dot-after-empty"},
+    id_row{"path.tilde-inside", C, "tilde-inside"},
+    id_row{"path.tilde-user", W, {}},
+    id_row{"path.dot-lookalike", C, "dot-lookalike"},
+    id_row{"path.drive-letter", W, {}},
     id_row{"typecode.invalid", S, {}},
     id_row{"typecode.misspelled", S, {}},
     id_row{"typecode.uppercase", W, {}},
@@ -102,9 +114,10 @@ constexpr std::array id_rows = {
     id_row{"port.non-default", W, {}},
 };
 
-constexpr std::array<std::string_view, 10> constraint_names = {
-    "port-range",        "dns-label-length", "dns-name-length",   "dns-label-hyphen", "numeric-host",
-    "dot-segment-depth", "decoded-control",  "decoded-traversal", "typecode-last",    "length-limit",
+constexpr std::array<std::string_view, 15> constraint_names = {
+    "port-range",      "dns-label-length",  "dns-name-length",   "dns-label-hyphen", "numeric-host",
+    "punycode",        "dot-segment-depth", "dot-after-empty",   "tilde-inside",     "dot-lookalike",
+    "decoded-control", "decoded-utf8",      "decoded-traversal", "typecode-last",    "length-limit",
 };
 
 struct class_index {
@@ -154,6 +167,8 @@ oracle::oracle(std::string const& pattern)
         if (name == "host" || name == "host_3986") host_ = index;
         if (name == "port") port_ = index;
         if (name == "ftp_path" || name == "path_abempty") path_ = index;
+        if (name == "query") query_ = index;
+        if (name == "fragment") fragment_ = index;
     }
 }
 
@@ -195,6 +210,8 @@ bool oracle::match(std::string_view input, parts& out) const noexcept
     out.host = get(host_);
     out.port = get(port_);
     out.path = get(path_);
+    out.query = get(query_);
+    out.fragment = get(fragment_);
     // An empty group that matched has a non-null data() into the input; one that did not
     // match has a null one (RE2 documents the difference for any input but a null one).
     return true;
@@ -390,26 +407,85 @@ void for_each_segment(std::string_view path, F f)
     }
 }
 
-// @constraint dot-segment-depth: a ".." at depth 0 climbs above the starting directory; every
-// segment that is not a dot-segment, empty ones included, goes one level down.
+// The bytes a segment decodes to (escapes well-formed: the regex matched).
+std::string decoded(std::string_view s)
+{
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '%' && i + 2 < s.size() && is_hexdig(s[i + 1]) && is_hexdig(s[i + 2])) {
+            out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
+            i += 2;
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
+}
+
+// @constraint dot-segment-depth: walked as the default command plan walks it, a segment other
+// than ".", ".." and empty goes one level down; "." and empty ones stay; ".." goes one up; a
+// first segment that begins with "~" is a home directory where the depth starts at 0. A ".."
+// at depth 0 climbs above the starting directory.
 void dot_segment_depth(std::string_view path, id_set& out)
 {
     long depth = 0;
+    bool first = true;
     for_each_segment(path, [&](std::string_view segment) {
-        int const dots = dot_segment(segment);
-        if (dots == 0) {
-            ++depth;
-        } else if (dots == 2) {
+        std::string const d = decoded(segment);
+        if (d == "..") {
             if (depth == 0)
                 require(out, diag_id::path_above_root);
             else
                 --depth;
+        } else if (!d.empty() && d != "." && !(first && d[0] == '~')) {
+            ++depth;
         }
+        first = false;
+    });
+}
+
+// @constraint dot-after-empty: RFC 3986 5.2.4 run on the decoded segments as a list: each ".."
+// removes the last segment kept ("." never kept); when that segment is empty, the ".." cancels
+// a null CWD.
+void dot_after_empty(std::string_view path, id_set& out)
+{
+    std::vector<std::string> kept;
+    for_each_segment(path, [&](std::string_view segment) {
+        std::string const d = decoded(segment);
+        if (d == ".") return;
+        if (d == "..") {
+            if (kept.empty()) return;
+            if (kept.back().empty()) require(out, diag_id::path_dot_after_empty);
+            kept.pop_back();
+            return;
+        }
+        kept.push_back(d);
+    });
+}
+
+// @constraint tilde-inside: a decoded segment that begins with "~", other than the first.
+void tilde_inside(std::string_view path, id_set& out)
+{
+    bool first = true;
+    for_each_segment(path, [&](std::string_view segment) {
+        std::string const d = decoded(segment);
+        if (!first && !d.empty() && d[0] == '~') require(out, diag_id::path_tilde_inside);
+        first = false;
+    });
+}
+
+// @constraint dot-lookalike: a decoded segment of "." or ".." followed by one or more "." or " ".
+void dot_lookalike(std::string_view path, id_set& out)
+{
+    for_each_segment(path, [&](std::string_view segment) {
+        std::string const d = decoded(segment);
+        bool const dots_and_spaces = d.size() >= 2 && d[0] == '.' && d.find_first_not_of(". ") == std::string::npos;
+        if (dots_and_spaces && d != "..") require(out, diag_id::path_dot_lookalike);
     });
 }
 
 // @constraint decoded-traversal: a segment holding %2F whose parts (split at each %2F) include
-// a "." or ".." dot-segment; a %5C in a segment.
+// a "." or ".." dot-segment, or that a ".." cancels; a %5C in a segment.
 void decoded_traversal(std::string_view path, id_set& out)
 {
     for_each_segment(path, [&](std::string_view segment) {
@@ -430,6 +506,80 @@ void decoded_traversal(std::string_view path, id_set& out)
         }
         if (slash && dot_part) require(out, diag_id::path_encoded_traversal);
     });
+    // And a ".." that, in RFC 3986 5.2.4 on the decoded segments, removes one holding a "/".
+    std::vector<std::string> kept;
+    for_each_segment(path, [&](std::string_view segment) {
+        std::string const d = decoded(segment);
+        if (d == ".") return;
+        if (d != "..") {
+            kept.push_back(d);
+        } else if (!kept.empty()) {
+            if (kept.back().find('/') != std::string::npos) require(out, diag_id::path_encoded_traversal);
+            kept.pop_back();
+        }
+    });
+}
+
+// @constraint decoded-utf8: the decoded bytes of a component, read as UTF-8 sequences (a lead
+// byte C0-FF and the continuation bytes 80-BF after it, as many as it announces), hold no
+// sequence that is overlong, a surrogate (U+D800-DFFF) or above U+10FFFF, cut short or not,
+// and no U+0085, U+2028 or U+2029. Decoded here into code points by the textbook arithmetic,
+// not by ranges of the lead byte.
+void decoded_utf8(std::optional<std::string_view> part, id_set& out)
+{
+    if (!part) return;
+    std::string const d = decoded(*part);
+    for (std::size_t i = 0; i < d.size();) {
+        auto const lead = static_cast<unsigned char>(d[i]);
+        std::size_t const need = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
+        if (lead < 0xC0 || need == 0) {
+            ++i;
+            continue;
+        }
+        unsigned long cp = lead & (0x3FU >> need);
+        std::size_t got = 0;
+        while (got < need && i + 1 + got < d.size() && (static_cast<unsigned char>(d[i + 1 + got]) & 0xC0U) == 0x80U) {
+            cp = (cp << 6U) | (static_cast<unsigned char>(d[i + 1 + got]) & 0x3FU);
+            ++got;
+        }
+        if (got > 0) {
+            // The smallest value each length could hold, with the bits seen so far.
+            unsigned long const shift = 6 * (need - got);
+            unsigned long const min = need == 1 ? 0x80 : need == 2 ? 0x800 : 0x10000;
+            unsigned long const low = cp << shift;                 // the rest all zero
+            unsigned long const high = low | ((1UL << shift) - 1); // the rest all ones
+            bool const overlong = high < min;
+            bool const surrogate = need == 2 && low >= 0xD800 && high <= 0xDFFF;
+            bool const above = low > 0x10FFFF;
+            if (overlong || surrogate || above || lead >= 0xF8) require(out, diag_id::pct_overlong_utf8);
+            if (got == need && (cp == 0x85 || cp == 0x2028 || cp == 0x2029)) require(out, diag_id::pct_line_separator);
+        }
+        i += 1 + got;
+    }
+}
+
+// @constraint punycode: a label of a dns-name that begins "xn--" (any case) must be an A-label:
+// libidn2 decodes it to Unicode and encodes that back under IDNA2008, and the result is the
+// label again (case aside). The scanner asks libidn2 otherwise (one lookup with its round trip).
+void punycode(std::string_view name, id_set& out)
+{
+    for_each_label(name, [&](std::string_view label) {
+        if (label.size() < 4 || (label[0] | 0x20) != 'x' || (label[1] | 0x20) != 'n' || label[2] != '-' ||
+            label[3] != '-')
+            return;
+        std::string lower(label);
+        for (char& c : lower)
+            c = static_cast<char>(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
+        char* unicode = nullptr;
+        char* again = nullptr;
+        bool valid = idn2_to_unicode_8z8z(lower.c_str(), &unicode, 0) == IDN2_OK && unicode != nullptr &&
+                     *unicode != '\0' && idn2_to_ascii_8z(unicode, &again, IDN2_NO_TR46 | IDN2_NFC_INPUT) == IDN2_OK &&
+                     again != nullptr;
+        valid = valid && lower == again;
+        idn2_free(unicode);
+        idn2_free(again);
+        if (!valid) require(out, diag_id::host_punycode_invalid);
+    });
 }
 
 } // namespace
@@ -449,15 +599,28 @@ id_set required_errors(std::string_view input, profile p, oracle::parts const& p
         dns_name_length(*parts.host, out);
         dns_label_hyphen(*parts.host, out);
     }
-    // numeric-host, dot-segment-depth and decoded-traversal are warnings in rfc3986, and so is
-    // decoded-control for the controls other than NUL, CR and LF.
+    bool const dns_shaped = parts.host && !parts.host->empty() && parts.host->front() != '[' &&
+                            parts.host->find('%') == std::string_view::npos;
+    if (strict && dns_shaped) punycode(*parts.host, out);
+    // rfc3986: numeric-host is a warning there, even behind an escape ("0x7f.0.0.%31").
+    // numeric-host, punycode, decoded-utf8 and the path's constraints but typecode-last are
+    // warnings in rfc3986, and so is decoded-control for the controls other than NUL, CR and LF.
     decoded_control(parts.user, strict, out);
     decoded_control(parts.password, strict, out);
     decoded_control(parts.userinfo, strict, out);
     decoded_control(parts.host, strict, out);
     decoded_control(parts.path, strict, out);
+    decoded_control(parts.query, strict, out);
+    decoded_control(parts.fragment, strict, out);
+    if (strict) {
+        for (auto const& part : {parts.user, parts.password, parts.host, parts.path, parts.fragment})
+            decoded_utf8(part, out);
+    }
     if (strict && parts.path) {
         dot_segment_depth(*parts.path, out);
+        dot_after_empty(*parts.path, out);
+        tilde_inside(*parts.path, out);
+        dot_lookalike(*parts.path, out);
         decoded_traversal(*parts.path, out);
     }
     // typecode-last: in strict the grammar itself places the typecode (path.raw-semicolon is

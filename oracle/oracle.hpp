@@ -80,14 +80,14 @@ public:
 
     // The components captured by the named groups of a match (absent: not in the input).
     struct parts {
-        std::optional<std::string_view> user, password, userinfo, host, port, path;
+        std::optional<std::string_view> user, password, userinfo, host, port, path, query, fragment;
     };
     [[nodiscard]] bool match(std::string_view input, parts& out) const noexcept;
 
 private:
     std::unique_ptr<re2::RE2> re_;
     int groups_ = 0;
-    int user_ = -1, password_ = -1, userinfo_ = -1, host_ = -1, port_ = -1, path_ = -1;
+    int user_ = -1, password_ = -1, userinfo_ = -1, host_ = -1, port_ = -1, path_ = -1, query_ = -1, fragment_ = -1;
 };
 
 // The regexes the build generated (FTPURI_ORACLE_DIR); aborts with a message when one is

@@ -48,4 +48,18 @@ std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexce
     return fits ? n : 0;
 }
 
+bool is_a_label(std::string_view label) noexcept
+{
+    // Hosts are case-insensitive, Punycode is not: "xn--Bcher-kva" decodes to "Bücher", which
+    // IDNA2008 disallows. The canonical form of the host is lowercase, so that is what is judged.
+    std::array<char, 64> lower{};
+    if (label.empty() || label.size() >= lower.size()) return false;
+    for (std::size_t i = 0; i < label.size(); ++i)
+        lower[i] = static_cast<char>(to_lower_ascii(static_cast<unsigned char>(label[i])));
+    std::uint8_t* checked = nullptr;
+    int const rc = idn2_lookup_u8(reinterpret_cast<std::uint8_t const*>(lower.data()), &checked, IDN2_NO_TR46);
+    idn2_free(checked);
+    return rc == IDN2_OK;
+}
+
 } // namespace ftpuri

@@ -14,6 +14,19 @@ namespace ftpuri {
 // this is the one place ftpuri allocates.
 std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexcept;
 
+// Whether `label` (ASCII, 1-63 bytes, beginning "xn--" in any case) is an A-label: valid Punycode
+// that decodes to a valid IDNA2008 label and encodes back to the same label, compared without
+// case. libidn2 decides (IDNA2008 lookup with its A-label round trip) and allocates to do it, so
+// a host with an "xn--" label is, with lenient Unicode hosts, where ftpuri allocates.
+[[nodiscard]] bool is_a_label(std::string_view label) noexcept;
+
+// Whether a DNS label is spelled as an A-label: "xn--" in any case (RFC 5890 2.3.2.1).
+[[nodiscard]] constexpr bool has_ace_prefix(std::string_view label) noexcept
+{
+    return label.size() >= 4 && (label[0] | 0x20) == 'x' && (label[1] | 0x20) == 'n' && label[2] == '-' &&
+           label[3] == '-';
+}
+
 // Whether a lenient host needs IDNA: it holds a byte >= 0x80 or a percent-encoding.
 [[nodiscard]] constexpr bool needs_idna(std::string_view raw_host) noexcept
 {

@@ -32,8 +32,9 @@ namespace ftpuri::detail {
 // ---- path ------------------------------------------------------------------------------------
 
 // The plain-path check's flags per byte: a byte that is neither a segment byte of the ftp
-// grammar (ftp-segment-char) nor "/", a "/", a ".", a "%".
-enum plain_path_flag : std::uint8_t { not_plain = 1, slash_flag = 2, dot_flag = 4, percent_flag = 8 };
+// grammar (ftp-segment-char) nor "/", a "/", a ".", a "%", a "~". A "." or a "~" is plain
+// except where it begins a segment (a dot-segment or a look-alike of one; a home directory).
+enum plain_path_flag : std::uint8_t { not_plain = 1, slash_flag = 2, dot_flag = 4, percent_flag = 8, tilde_flag = 16 };
 consteval std::array<std::uint8_t, 256> make_plain_path_flags()
 {
     std::array<std::uint8_t, 256> t{};
@@ -41,6 +42,7 @@ consteval std::array<std::uint8_t, 256> make_plain_path_flags()
         t[c] = chars::ftp_segment_char.contains(static_cast<unsigned char>(c)) ? 0 : not_plain;
     t['/'] = slash_flag;
     t['.'] |= dot_flag;
+    t['~'] |= tilde_flag;
     t['%'] = percent_flag; // plain when it begins an escape that plain_escape() accepts
     return t;
 }
@@ -86,15 +88,32 @@ struct path_masks {
 }
 #endif
 
+// The lead bytes that can begin a UTF-8 look-alike or line separator (utf8.hpp): C0 and C1
+// (overlong always), E0 and F0 (overlong with a low second byte), ED (surrogates), F4 to FF
+// (above U+10FFFF), C2 and E2 (U+0085, U+2028, U+2029). Every other byte from 0x80 up is
+// harmless on its own: without one of these before it, no sequence can be a look-alike.
+consteval std::array<bool, 256> make_look_alike_leads()
+{
+    std::array<bool, 256> t{};
+    for (unsigned c : {0xC0U, 0xC1U, 0xC2U, 0xE0U, 0xE2U, 0xEDU, 0xF0U})
+        t[c] = true;
+    for (unsigned c = 0xF4; c < 256; ++c)
+        t[c] = true;
+    return t;
+}
+inline constexpr auto look_alike_leads = make_look_alike_leads();
+
 // The escape at s[q] (a "%") of a path that is otherwise plain: two hex digits before `end`
 // whose byte cannot matter to a verdict. Not a control (pct.forbidden-control, pct.control),
-// not "/" (path.encoded-slash, and with dots path.encoded-traversal), "\\"
-// (path.encoded-backslash) or "." (an encoded dot-segment); any byte from 0x80 up is a warning
-// at worst.
+// nor a lead byte of a UTF-8 look-alike (pct.overlong-utf8, pct.line-separator); not "/"
+// (path.encoded-slash, and with dots path.encoded-traversal), "\\" (path.encoded-backslash),
+// "." (an encoded dot-segment or look-alike) or "~" (a home directory); any other byte from
+// 0x80 up is a warning at worst.
 [[nodiscard]] inline bool plain_escape(unsigned char const* s, std::uint32_t q, std::uint32_t end) noexcept
 {
     int const byte = escape_at(std::string_view(reinterpret_cast<char const*>(s), end), q);
-    return byte >= 0x20 && byte != 0x7F && byte != '/' && byte != '\\' && byte != '.';
+    if (byte >= 0x80) return !look_alike_leads[static_cast<unsigned>(byte)];
+    return byte >= 0x20 && byte < 0x7E && byte != '/' && byte != '\\' && byte != '.';
 }
 
 // True when the path bytes s[begin, end) are plain segment bytes, "/"s and plain escapes,
@@ -120,6 +139,7 @@ struct path_masks {
             unsigned const f = plain_path_flags[s[q]];
             bad |= f & not_plain;
             if ((f & percent_flag) != 0) bad |= plain_escape(s, q, end) ? 0U : 1U;
+            if ((f & tilde_flag) != 0 && s[q - 1] == '/') bad |= 1U;
         }
     };
     for (; i + 16 <= end; i += 16)
@@ -134,7 +154,7 @@ struct path_masks {
     if (i > begin) previous = s[i - 1] == '/' ? unsigned{slash_flag} : 0U;
     for (; i < end; ++i) {
         unsigned const f = plain_path_flags[s[i]];
-        bad |= (f & not_plain) | ((previous << 1U) & f & dot_flag);
+        bad |= (f & not_plain) | ((previous << 1U) & f & dot_flag) | ((previous << 3U) & f & tilde_flag);
         if ((f & percent_flag) != 0) bad |= plain_escape(s, i, end) ? 0U : 1U;
         previous = f;
     }
@@ -264,8 +284,9 @@ struct plain_authority_parts {
     dots &= name;
     hyphens &= name;
     std::uint64_t const edges = dots | hyphens;
+    // "--" is left to the full scan: it may be an A-label's "xn--", which libidn2 must check.
     std::uint64_t const bad = (name & ~(letters | digits | edges)) | ((dots << 1U) & edges) | ((hyphens << 1U) & dots) |
-                              (edges & 1U) | ((edges >> (host_length - 1)) & 1U);
+                              ((hyphens << 1U) & hyphens) | (edges & 1U) | ((edges >> (host_length - 1)) & 1U);
     // The last label begins after the last "." and must begin with a letter, or the host is
     // a dotted-decimal IPv4 address: a last label of digits is read as a number by WHATWG
     // parsers and inet_aton, and the full scan takes anything else that ends in one.

@@ -29,6 +29,7 @@
 #include "ftpuri/uri_view.hpp"
 #include "idna.hpp"
 #include "plain_scan.hpp"
+#include "segment_rules.hpp"
 #include "text.hpp"
 #include "utf8.hpp"
 
@@ -77,7 +78,7 @@ consteval bool plain_path_flags_match_the_table()
                                       : kind == plain ? 0
                                       : kind == slash ? slash_flag
                                                       : not_plain;
-        if ((plain_path_flags[c] & ~dot_flag) != expected) return false;
+        if ((plain_path_flags[c] & ~(dot_flag | tilde_flag)) != expected) return false;
     }
     return true;
 }
@@ -251,13 +252,10 @@ private:
 
     // ---- pct-encoded -------------------------------------------------------------------------
 
-    // Which decoded bytes an escape may not hold, by component (PRODUCT.md "Safety rules").
-    enum class escape_rules : std::uint8_t { free, safety };
-
     // pct-encoded = "%" HEXDIG HEXDIG
     // Checks the escape at q (s_[q] == '%') within [q, limit) and returns the decoded byte,
     // or -1 after fail().
-    int scan_escape(std::uint32_t q, std::uint32_t limit, component where, escape_rules rules) noexcept
+    int scan_escape(std::uint32_t q, std::uint32_t limit, component where) noexcept
     {
         int const hi = q + 1 < limit ? hex_value(s_[q + 1]) : -1;
         int const lo = hi >= 0 && q + 2 < limit ? hex_value(s_[q + 2]) : -1;
@@ -266,7 +264,7 @@ private:
             return -1;
         }
         auto const byte = static_cast<unsigned char>(hi * 16 + lo);
-        if (rules == escape_rules::safety && chars::control.contains(byte)) [[unlikely]] {
+        if (chars::control.contains(byte)) [[unlikely]] { // in every component (PRODUCT.md "Safety rules")
             if (byte == 0 || byte == '\r' || byte == '\n') {
                 fail(diag_id::pct_forbidden_control, where, q, 3);
                 return -1;
@@ -403,14 +401,16 @@ private:
             // rfc3986 lets the password hold more ":"; strict wants them encoded.
             bool const plain = chars::usp_char.contains(c) || (c == ':' && colon != npos && !ftp_grammar_);
             if (plain) [[likely]] {
-                utf8.raw_byte();
+                if (!report_utf8(utf8, utf8.raw_byte(), where)) return false;
                 ++q;
             } else if (c == '%') {
-                int const byte = scan_escape(q, end, where, escape_rules::safety);
-                if (byte < 0) return false;
-                utf8.escaped_byte(static_cast<unsigned char>(byte));
+                int const byte = scan_escape(q, end, where);
+                if (byte < 0 ||
+                    !report_utf8(utf8, utf8.escaped_byte(static_cast<unsigned char>(byte), q, q + 3), where))
+                    return false;
                 q += 3;
             } else if (c == ':' && colon == npos) {
+                if (!report_utf8(utf8, utf8.finish(), where)) return false;
                 if (!utf8.ok()) warn(diag_id::pct_non_utf8, where, part_begin, q - part_begin);
                 utf8 = {};
                 colon = q;
@@ -418,17 +418,18 @@ private:
                 part_begin = ++q;
             } else if (c == ':' && lenient_) { // repaired as %3A
                 warn(diag_id::userinfo_raw_colon, component::password, q, 1);
-                utf8.raw_byte();
+                if (!report_utf8(utf8, utf8.raw_byte(), where)) return false;
                 ++q;
             } else if (c == ':') {
                 return fail(diag_id::userinfo_raw_colon, component::password, q, 1);
             } else if (tolerated(q, where)) {
-                utf8.escaped_byte(c);
+                if (!report_utf8(utf8, utf8.escaped_byte(c, q, q + 1), where)) return false;
                 ++q;
             } else {
                 return bad_byte(q, where);
             }
         }
+        if (!report_utf8(utf8, utf8.finish(), where)) return false;
         if (!utf8.ok()) warn(diag_id::pct_non_utf8, where, part_begin, end - part_begin);
 
         user_end_ = colon == npos ? end : colon;
@@ -464,7 +465,7 @@ private:
                 if (is_upper_ascii(c) && first_upper == npos) first_upper = q;
                 ++q;
             } else if (c == '%') {
-                if (scan_escape(q, end, component::host, escape_rules::safety) < 0) return false;
+                if (scan_escape(q, end, component::host) < 0) return false;
                 if (strict_) {
                     return fail(diag_id::host_percent_encoded, component::host, q, 3,
                                 diag_id::interop_host_percent_encoded);
@@ -493,19 +494,26 @@ private:
         if (first_upper != npos) warn(diag_id::host_uppercase, component::host, first_upper, 1);
         if (first_escape != npos) warn(diag_id::interop_host_percent_encoded, component::host, first_escape, 3);
 
+        // @constraint numeric-host, judged on the decoded host: "0x7f.0.0.%31" is 0x7f.0.0.1 to
+        // every parser that decodes it (rfc3986; strict has no escapes in a host).
         if (ends_in_a_number(host)) {
-            if (is_ipv4address(host)) {
+            std::array<char, 16> decoded{};
+            std::size_t const size = decode_small(host, decoded);
+            if (size == 0 || !is_ipv4address(std::string_view(decoded.data(), size))) {
+                kind_ = host_kind::reg_name;
+                return fail_if_strict(diag_id::host_numeric_ambiguous, component::host, begin, length);
+            }
+            if (first_escape == npos) {
                 kind_ = host_kind::ipv4;
                 return true;
             }
-            kind_ = host_kind::reg_name;
-            return fail_if_strict(diag_id::host_numeric_ambiguous, component::host, begin, length);
         }
         std::optional<diagnostic> const dns_error = check_dns_name(host, begin);
         if (!dns_error) {
             kind_ = host_kind::dns_name;
-            return true;
+            return check_a_labels(host, begin, false);
         }
+        if (first_escape != npos && !check_host_utf8(begin, q)) return false;
         if (ftp_grammar_) return fail(dns_error->id, component::host, dns_error->offset, dns_error->length);
         kind_ = host_kind::reg_name;
         warn(diag_id::host_not_dns, component::host, begin, length);
@@ -547,7 +555,44 @@ private:
         if (std::optional<diagnostic> const e = check_dns_name(converted, 0))
             return fail(e->id, component::host, begin, length);
         kind_ = host_kind::dns_name;
+        return check_a_labels(converted, begin, true);
+    }
+
+    // @constraint punycode: every "xn--" label of a DNS name is an A-label (RFC 5890 2.3.2.1):
+    // one that is not ("xn--a", "xn--zz") is rejected by WHATWG parsers and matches no name a
+    // registry can hold, so it only serves to confuse. `name` starts at input offset `at`; a
+    // converted (lenient) host is not the input's text, so the whole host is pointed at.
+    bool check_a_labels(std::string_view name, std::uint32_t at, bool converted) noexcept
+    {
+        std::size_t label = 0;
+        for (std::size_t q = 0; q <= name.size(); ++q) {
+            if (q < name.size() && name[q] != '.') continue;
+            std::string_view const text = name.substr(label, q - label);
+            if (has_ace_prefix(text) && !is_a_label(text)) {
+                auto const offset = converted ? at : at + static_cast<std::uint32_t>(label);
+                auto const length = static_cast<std::uint32_t>(converted ? host_end_ - host_begin_ : text.size());
+                if (!fail_if_strict(diag_id::host_punycode_invalid, component::host, offset, length)) return false;
+            }
+            label = q + 1;
+        }
         return true;
+    }
+
+    // rfc3986: a reg-name's escapes decode to bytes that the look-alike rules judge too.
+    bool check_host_utf8(std::uint32_t begin, std::uint32_t end) noexcept
+    {
+        utf8_checker utf8;
+        for (std::uint32_t q = begin; q < end;) {
+            if (s_[q] == '%') {
+                auto const b = static_cast<unsigned char>(escape_at(input_, q));
+                if (!report_utf8(utf8, utf8.escaped_byte(b, q, q + 3), component::host)) return false;
+                q += 3;
+            } else {
+                if (!report_utf8(utf8, utf8.raw_byte(), component::host)) return false;
+                ++q;
+            }
+        }
+        return report_utf8(utf8, utf8.finish(), component::host);
     }
 
     // The characters of a dns-name: label = ALPHA / DIGIT / "-", separated by ".".
@@ -580,24 +625,6 @@ private:
         }
         if (name_end > 253) return error(diag_id::host_too_long, 0, end);
         return std::nullopt;
-    }
-
-    // @constraint numeric-host: a host whose last label (one trailing "." ignored) is all
-    // digits, or "0x" and hex digits, is one that WHATWG parsers and inet_aton read as an IPv4
-    // address: it must then be a dotted-decimal IPv4address, or they read another address.
-    [[nodiscard]] static bool ends_in_a_number(std::string_view host) noexcept
-    {
-        if (host.size() > 1 && host.back() == '.') host.remove_suffix(1);
-        std::string_view const last = host.substr(host.rfind('.') + 1); // npos + 1 == 0
-        if (last.empty()) return false;
-        bool all_digits = true;
-        for (char c : last)
-            all_digits = all_digits && chars::digit.contains(c);
-        if (all_digits) return true;
-        if (last.size() < 2 || last[0] != '0' || (last[1] != 'x' && last[1] != 'X')) return false;
-        for (char c : last.substr(2))
-            if (!chars::hexdig.contains(c)) return false;
-        return true;
     }
 
     // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
@@ -780,8 +807,8 @@ private:
                 } else if (kind == detail::question || kind == detail::hash) {
                     break;
                 } else if (tolerated(q, component::path)) {
-                    segment_.utf8.escaped_byte(s_[q]);
-                    segment_.escape_end = ++q;
+                    if (!path_decoded_byte(s_[q], q, q + 1)) return false;
+                    ++q;
                 } else {
                     return bad_byte(q, component::path);
                 }
@@ -794,14 +821,23 @@ private:
         return scan_query(q);
     }
 
+    // A byte of the segment that decodes from [begin, end): an escape, or a lenient repair.
+    bool path_decoded_byte(unsigned char b, std::uint32_t begin, std::uint32_t end) noexcept
+    {
+        // The path loop skips plain bytes without a look: one came in between if there is a gap.
+        if (segment_.utf8.expects_continuation() && begin != segment_.escape_end &&
+            !report_utf8(segment_.utf8, segment_.utf8.raw_byte(), component::path))
+            return false;
+        segment_.escape_end = end;
+        return report_utf8(segment_.utf8, segment_.utf8.escaped_byte(b, begin, end), component::path);
+    }
+
     bool path_escape(std::uint32_t q) noexcept
     {
-        if (segment_.utf8.expects_continuation() && q != segment_.escape_end) segment_.utf8.raw_byte();
-        int const byte = scan_escape(q, n_, component::path, escape_rules::safety);
+        int const byte = scan_escape(q, n_, component::path);
         if (byte < 0) return false;
         auto const b = static_cast<unsigned char>(byte);
-        segment_.utf8.escaped_byte(b);
-        segment_.escape_end = q + 3;
+        if (!path_decoded_byte(b, q, q + 3)) return false;
         if (b == '/') {
             segment_.encoded_slash = true;
             warn(diag_id::path_encoded_slash, component::path, q, 3);
@@ -816,33 +852,69 @@ private:
     {
         std::uint32_t const begin = segment_.begin;
         std::uint32_t const length = end - begin;
+        bool const first = begin == path_begin_ + 1;
         if (length == 0 && !last) warn(diag_id::path_empty_segment, component::path, begin - 1, 1);
+        if (!report_utf8(segment_.utf8, segment_.utf8.finish(), component::path)) return false;
 
-        // @constraint dot-segment-depth: ".." must not climb above the starting directory.
         std::string_view const segment = input_.substr(begin, length);
         int const dots = dot_segment_length(segment);
+        bool home = false;
         if (dots > 0) {
             warn(diag_id::path_dot_segment, component::path, begin, length);
             if (segment.find('%') != std::string_view::npos)
                 warn(diag_id::interop_encoded_dot_segment, component::path, begin, length);
-            if (dots == 2) {
-                if (depth_ == 0) {
-                    if (!fail_if_strict(diag_id::path_above_root, component::path, begin, length)) return false;
-                } else {
-                    --depth_;
-                }
-            }
-        } else {
-            ++depth_;
+        } else if (length > 0 && (s_[begin] == '.' || s_[begin] == '%' || tolerated_space_at(begin))) {
+            // @constraint dot-lookalike: Windows walks "..." and "..%20" as "..".
+            if (is_dot_lookalike(segment) &&
+                !fail_if_strict(diag_id::path_dot_lookalike, component::path, begin, length))
+                return false;
+        }
+        if (length > 0 && (s_[begin] == '~' || s_[begin] == '%')) {
+            home = is_home_segment(segment);
+            // @constraint tilde-inside: only the first segment may name a home directory.
+            if (home && !first && !fail_if_strict(diag_id::path_tilde_inside, component::path, begin, length))
+                return false;
+            if (home && first && !is_login_directory(segment))
+                warn(diag_id::path_tilde_user, component::path, begin, length);
+        }
+        if (first && length >= 2 && length <= 6 && is_drive_letter(segment))
+            warn(diag_id::path_drive_letter, component::path, begin, length);
+
+        // @constraint dot-segment-depth, dot-after-empty: the walk of the default command plan
+        // must not climb above the starting directory, nor part from RFC 3986's reading.
+        directory_walk::step const walked = walk_.next(dots, length == 0, segment_.encoded_slash, home && first);
+        if (walked.above_root) {
+            if (walked.cancels_empty) warn(diag_id::path_dot_after_empty, component::path, begin, length);
+            if (!fail_if_strict(diag_id::path_above_root, component::path, begin, length)) return false;
+        } else if (walked.cancels_empty &&
+                   !fail_if_strict(diag_id::path_dot_after_empty, component::path, begin, length)) {
+            return false;
         }
 
         // @constraint decoded-traversal: "..%2F..%2Fetc" is one segment to a URL normalizer and
-        // three directories to the FTP server.
-        if (segment_.encoded_slash && hides_dot_segment(begin, end)) {
+        // three directories to the FTP server; "x%2Fy/.." cancels one segment for the one and
+        // climbs one of two levels for the other.
+        if ((segment_.encoded_slash && hides_dot_segment(begin, end)) || walked.cancels_slashed) {
             if (!fail_if_strict(diag_id::path_encoded_traversal, component::path, begin, length)) return false;
         }
         if (!segment_.utf8.ok()) warn(diag_id::pct_non_utf8, component::path, begin, length);
         return true;
+    }
+
+    // lenient: a raw space repaired as %20 decodes to a space like %20 does.
+    [[nodiscard]] bool tolerated_space_at(std::uint32_t q) const noexcept
+    {
+        return lenient_ && s_[q] == ' ';
+    }
+
+    // A look-alike or line separator in a decoded component (PRODUCT.md "Look-alike
+    // encodings"): an error in strict, a warning elsewhere.
+    bool report_utf8(utf8_checker const& checker, utf8_finding found, component where) noexcept
+    {
+        if (found == utf8_finding::none) [[likely]]
+            return true;
+        diag_id const id = found == utf8_finding::look_alike ? diag_id::pct_overlong_utf8 : diag_id::pct_line_separator;
+        return fail_if_strict(id, where, checker.finding_begin(), checker.finding_end() - checker.finding_begin());
     }
 
     // Splits a segment at its "%2F"s and asks whether a part is a dot-segment.
@@ -948,20 +1020,31 @@ private:
         return true;
     }
 
+    // The query and the fragment are never sent as such, but a client may send the query as
+    // part of the file name and a service may log the decoded fragment: the safety rules on
+    // decoded bytes hold here as everywhere.
     bool scan_fragment_chars(std::uint32_t begin, std::uint32_t end, component where) noexcept
     {
+        utf8_checker utf8;
         for (std::uint32_t q = begin; q < end;) {
             unsigned char const c = s_[q];
             if (c == '%') { // not a fragment_char: pchar has escapes, not a raw "%"
-                if (scan_escape(q, end, where, escape_rules::free) < 0) return false;
+                int const byte = scan_escape(q, end, where);
+                if (byte < 0 ||
+                    !report_utf8(utf8, utf8.escaped_byte(static_cast<unsigned char>(byte), q, q + 3), where))
+                    return false;
                 q += 3;
-            } else if (chars::fragment_char.contains(c) || tolerated(q, where)) [[likely]] {
+            } else if (chars::fragment_char.contains(c)) [[likely]] {
+                if (!report_utf8(utf8, utf8.raw_byte(), where)) return false;
+                ++q;
+            } else if (tolerated(q, where)) {
+                if (!report_utf8(utf8, utf8.escaped_byte(c, q, q + 1), where)) return false;
                 ++q;
             } else {
                 return bad_byte(q, where);
             }
         }
-        return true;
+        return report_utf8(utf8, utf8.finish(), where);
     }
 
     void fill_view() noexcept
@@ -1019,7 +1102,7 @@ private:
     std::uint32_t typecode_begin_ = npos, typecode_end_ = npos;
     std::uint32_t query_begin_ = npos, query_end_ = npos;
     std::uint32_t fragment_begin_ = npos;
-    std::uint32_t depth_ = 0;
+    directory_walk walk_{};
     std::uint16_t port_number_ = 0;
     host_kind kind_ = host_kind::dns_name;
     char typecode_ = '\0';

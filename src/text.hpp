@@ -1,6 +1,7 @@
 // src/text.hpp: small text helpers shared by the scanner and the canonicalizer. Internal.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <string_view>
 
@@ -110,6 +111,84 @@ private:
     bool lowercase_;
     std::size_t i_ = 0;
 };
+
+// The bytes of a raw component as they decode, one at a time: an escape is its byte, any other
+// byte itself.
+class decoded_reader {
+public:
+    constexpr explicit decoded_reader(std::string_view raw) noexcept : raw_(raw) {}
+
+    constexpr bool next(unsigned char& byte) noexcept
+    {
+        if (i_ >= raw_.size()) return false;
+        int const escaped = escape_at(raw_, i_);
+        byte = static_cast<unsigned char>(escaped >= 0 ? escaped : raw_[i_]);
+        i_ += escaped >= 0 ? 3 : 1;
+        return true;
+    }
+
+private:
+    std::string_view raw_;
+    std::size_t i_ = 0;
+};
+
+// @constraint numeric-host: a host whose last label (one trailing "." ignored), decoded, is all
+// digits, or "0x" and hex digits, is one that WHATWG parsers and inet_aton read as an IPv4
+// address: it must then be a dotted-decimal IPv4address, or they read another address.
+constexpr bool ends_in_a_number(std::string_view raw_host) noexcept
+{
+    struct label_shape {
+        std::size_t length = 0;
+        bool digits = true; // all DIGIT so far
+        bool hex = false;   // "0x" and HEXDIG so far
+        constexpr void add(unsigned char c) noexcept
+        {
+            digits = digits && chars::digit.contains(c);
+            if (length == 1) {
+                hex = digits == false && (c == 'x' || c == 'X') && zero_first;
+            } else if (length > 1) {
+                hex = hex && chars::hexdig.contains(c);
+            }
+            zero_first = length == 0 ? c == '0' : zero_first;
+            ++length;
+        }
+        [[nodiscard]] constexpr bool number() const noexcept { return length > 0 && (digits || hex); }
+        bool zero_first = false;
+    };
+    label_shape last;
+    label_shape before_last;
+    decoded_reader bytes(raw_host);
+    unsigned char c = 0;
+    std::size_t size = 0;
+    unsigned char final_byte = 0;
+    while (bytes.next(c)) {
+        if (c == '.') {
+            before_last = last;
+            last = {};
+        } else {
+            last.add(c);
+        }
+        final_byte = c;
+        ++size;
+    }
+    // "a.b." is read as "a.b", once: "a.." ends in an empty label.
+    return final_byte == '.' && size > 1 ? before_last.number() : last.number();
+}
+
+// The decoded form of a short raw component into `out`: its size, or 0 when it does not fit
+// (when it is longer than any dotted-decimal IPv4 address, for instance).
+template <std::size_t N>
+constexpr std::size_t decode_small(std::string_view raw, std::array<char, N>& out) noexcept
+{
+    decoded_reader bytes(raw);
+    unsigned char c = 0;
+    std::size_t size = 0;
+    while (bytes.next(c)) {
+        if (size == N) return 0;
+        out[size++] = static_cast<char>(c);
+    }
+    return size;
+}
 
 // 1 for a "." segment, 2 for "..", 0 otherwise; "%2E" (any case) counts as a ".".
 constexpr int dot_segment_length(std::string_view segment) noexcept

@@ -83,7 +83,7 @@ std::vector<canon_row> const canonical_rows = {
     {"pct-hex", "ftp://h/f?a%3db", R, "ftp://h/f?a%3Db", false},
     // percent-encoded unreserved characters decoded, in every component
     {"pct-unreserved", "ftp://h/%41%7A%30%2D%2E%5F%7E", S, "ftp://h/Az0-._~"},
-    {"pct-unreserved", "ftp://h/%7euser/%7Efile", S, "ftp://h/~user/~file"},
+    {"pct-unreserved", "ftp://h/%7euser/f%7Eile", S, "ftp://h/~user/f~ile"},
     {"pct-unreserved", "ftp://%75%53er:%70w@h/", S, "ftp://uSer:pw@h/"},
     {"pct-unreserved", "ftp://h/f#%7Ex%2d", S, "ftp://h/f#~x-"},
     {"pct-unreserved", "ftp://h/f?%61=%62", R, "ftp://h/f?a=b", false},
@@ -96,7 +96,7 @@ std::vector<canon_row> const canonical_rows = {
     {"dot-decoded", "ftp://h/a/b/.%2E", S, "ftp://h/a/"},
     {"dot-decoded", "ftp://h/a/%2E%2e/", S, "ftp://h/"},
     {"dot-decoded", "ftp://h/%2E%2E/a", R, "ftp://h/a"},
-    {"dot-decoded", "ftp://h/a/%2E%2E%2E", S, "ftp://h/a/..."},
+    {"dot-decoded", "ftp://h/a/%2E%2E%2E", R, "ftp://h/a/...", false},
     // dot-segments removed (RFC 3986 5.2.4)
     {"dot", "ftp://h/a/b/c/./../../g", S, "ftp://h/a/g"},
     {"dot", "ftp://h/mid/content=5/../6", S, "ftp://h/mid/6"},
@@ -106,9 +106,9 @@ std::vector<canon_row> const canonical_rows = {
     {"dot", "ftp://h/.", S, "ftp://h/"},
     {"dot", "ftp://h/./", S, "ftp://h/"},
     {"dot", "ftp://h/a/..", S, "ftp://h/"},
-    {"dot", "ftp://h/a//../b", S, "ftp://h/a/b"},
+    {"dot", "ftp://h/a//../b", R, "ftp://h/a/b", true},
     {"dot", "ftp://h/a/..//b", S, "ftp://h//b"},
-    {"dot", "ftp://h/.a/..b/.../a./b..", S, "ftp://h/.a/..b/.../a./b.."},
+    {"dot", "ftp://h/.a/..b/.../a./b..", R, "ftp://h/.a/..b/.../a./b..", false},
     {"dot", "ftp://h/a/b/..;type=d", S, "ftp://h/a/;type=d"},
     {"dot", "ftp://h/pub/./f.txt;type=i", S, "ftp://h/pub/f.txt;type=i"},
     // a ".." above the root is dropped (an error in strict: these are rfc3986 and lenient rows)
@@ -187,7 +187,7 @@ std::vector<canon_row> const canonical_rows = {
     {"encode", "ftp://h/a;b/c", R, "ftp://h/a%3Bb/c"},
     {"encode", "ftp://u:p:q@h/", R, "ftp://u:p%3Aq@h/"},
     // everything at once: the example of include/ftpuri/canonical.hpp
-    {"all", "FTP://Ftp.Example.ORG:021/pub/%7Euser/./a/../f.txt;TYPE=I", S, "ftp://ftp.example.org/pub/~user/f.txt;type=i"},
+    {"all", "FTP://Ftp.Example.ORG:021/%7Euser/pub/./a/../f.txt;TYPE=I", S, "ftp://ftp.example.org/~user/pub/f.txt;type=i"},
 };
 // clang-format on
 
@@ -391,13 +391,13 @@ TEST(canonical, rule_by_rule)
 
 TEST(canonical, header_example)
 {
-    std::string const text = "FTP://Ftp.Example.ORG:021/pub/%7Euser/./a/../f.txt;TYPE=I";
+    std::string const text = "FTP://Ftp.Example.ORG:021/%7Euser/pub/./a/../f.txt;TYPE=I";
     auto const view = ftpuri::parse(text);
     ASSERT_TRUE(view.has_value());
     char out[128];
     auto const r = ftpuri::canonicalize_into(*view, out);
     ASSERT_TRUE(r);
-    EXPECT_EQ(std::string_view(out, r.size), "ftp://ftp.example.org/pub/~user/f.txt;type=i");
+    EXPECT_EQ(std::string_view(out, r.size), "ftp://ftp.example.org/~user/pub/f.txt;type=i");
 }
 
 TEST(canonical, invalid_input_has_no_canonical_form)
@@ -501,11 +501,12 @@ TEST(canonical, dot_segments_of_every_short_path)
         std::optional<std::string> const got = ftpuri::canonicalize(uri, parse_options{R});
         ASSERT_TRUE(got.has_value()) << uri;
         EXPECT_EQ(*got, want) << uri;
-        EXPECT_EQ(ftpuri::canonicalize(*got, parse_options{S}).value_or("(invalid)"), *got)
-            << uri << ": canonical form";
-        // What strict accepts it canonicalizes to the same form.
+        // What strict accepts it canonicalizes to the same form, which strict accepts too. (What
+        // only rfc3986 accepts may canonicalize to a strict error: "a/%7e" is "a/~".)
         if (std::optional<std::string> const s = ftpuri::canonicalize(uri, parse_options{S})) {
             EXPECT_EQ(*s, want) << uri;
+            EXPECT_EQ(ftpuri::canonicalize(*got, parse_options{S}).value_or("(invalid)"), *got)
+                << uri << ": canonical form";
             ++strict_rows;
         }
         EXPECT_TRUE(ftpuri::equivalent(uri, want, parse_options{R})) << uri;
@@ -808,9 +809,9 @@ std::vector<vector_row> const vector_rows = {
     {"wpt", 152, "http://example.com/foo/../../../ton", "http://example.com/ton", mode::scheme, profile::rfc3986, "ftp://example.com/foo/../../../ton", "ftp://example.com/ton", ""},
     {"wpt", 153, "http://example.com/foo/%2e", "http://example.com/foo/", mode::scheme, profile::strict, "ftp://example.com/foo/%2e", "ftp://example.com/foo/", ""},
     {"wpt", 155, "http://example.com/foo/%2e./%2e%2e/.%2e/%2e.bar", "http://example.com/%2e.bar", mode::scheme, profile::rfc3986, "ftp://example.com/foo/%2e./%2e%2e/.%2e/%2e.bar", "ftp://example.com/..bar", "WHATWG keeps percent-encoded unreserved characters as written; ftpuri decodes them (RFC 3986 6.2.2.2)"},
-    {"wpt", 156, "http://example.com////../..", "http://example.com//", mode::scheme, profile::strict, "ftp://example.com////../..", "ftp://example.com//", ""},
-    {"wpt", 157, "http://example.com/foo/bar//../..", "http://example.com/foo/", mode::scheme, profile::strict, "ftp://example.com/foo/bar//../..", "ftp://example.com/foo/", ""},
-    {"wpt", 158, "http://example.com/foo/bar//..", "http://example.com/foo/bar/", mode::scheme, profile::strict, "ftp://example.com/foo/bar//..", "ftp://example.com/foo/bar/", ""},
+    {"wpt", 156, "http://example.com////../..", "http://example.com//", mode::scheme, profile::strict, "ftp://example.com////../..", "!path.above-root", "the empty segments are null CWDs that the default plan skips, so the .. climb above the start (PRODUCT.md, Directory escape); WHATWG removes them with the dots"},
+    {"wpt", 157, "http://example.com/foo/bar//../..", "http://example.com/foo/", mode::scheme, profile::strict, "ftp://example.com/foo/bar//../..", "!path.dot-after-empty", "the .. cancels an empty segment: WHATWG ends in /foo/ but a client that skips null CWDs climbs one level more (path.dot-after-empty)"},
+    {"wpt", 158, "http://example.com/foo/bar//..", "http://example.com/foo/bar/", mode::scheme, profile::strict, "ftp://example.com/foo/bar//..", "!path.dot-after-empty", "the .. cancels an empty segment: WHATWG ends in /foo/ but a client that skips null CWDs climbs one level more (path.dot-after-empty)"},
     {"wpt", 183, "http://192.0x00A80001", "http://192.168.0.1/", mode::scheme, profile::rfc3986, "ftp://192.0x00A80001", "ftp://192.0x00a80001/", "WHATWG reads the host as an IPv4 number (192.168.0.1); ftpuri never reinterprets a numeric-looking host"},
     {"wpt", 184, "http://www/foo%2Ehtml", "http://www/foo%2Ehtml", mode::scheme, profile::strict, "ftp://www/foo%2Ehtml", "ftp://www/foo.html", "WHATWG keeps percent-encoded unreserved characters as written; ftpuri decodes them (RFC 3986 6.2.2.2)"},
     {"wpt", 185, "http://www/foo/%2E/html", "http://www/foo/html", mode::scheme, profile::strict, "ftp://www/foo/%2E/html", "ftp://www/foo/html", ""},
@@ -825,10 +826,10 @@ std::vector<vector_row> const vector_rows = {
     {"wpt", 288, "http://GOO​⁠﻿goo.com", "http://googoo.com/", mode::scheme, profile::lenient, "ftp://GOO​⁠﻿goo.com", "ftp://googoo.com/", ""},
     {"wpt", 300, "http://www.foo。bar.com", "http://www.foo.bar.com/", mode::scheme, profile::lenient, "ftp://www.foo。bar.com", "ftp://www.foo.bar.com/", ""},
     {"wpt", 302, "http://﷐zyx.com", "<failure>", mode::scheme, profile::lenient, "ftp://﷐zyx.com", "!host.idna-invalid", ""},
-    {"wpt", 313, "http://a.b.c.XN--pokxncvks", "http://a.b.c.xn--pokxncvks/", mode::scheme, profile::strict, "ftp://a.b.c.XN--pokxncvks", "ftp://a.b.c.xn--pokxncvks/", ""},
-    {"wpt", 314, "http://a.b.c.Xn--pokxncvks", "http://a.b.c.xn--pokxncvks/", mode::scheme, profile::strict, "ftp://a.b.c.Xn--pokxncvks", "ftp://a.b.c.xn--pokxncvks/", ""},
-    {"wpt", 315, "http://10.0.0.XN--pokxncvks", "http://10.0.0.xn--pokxncvks/", mode::scheme, profile::strict, "ftp://10.0.0.XN--pokxncvks", "ftp://10.0.0.xn--pokxncvks/", ""},
-    {"wpt", 316, "http://10.0.0.xN--pokxncvks", "http://10.0.0.xn--pokxncvks/", mode::scheme, profile::strict, "ftp://10.0.0.xN--pokxncvks", "ftp://10.0.0.xn--pokxncvks/", ""},
+    {"wpt", 313, "http://a.b.c.XN--pokxncvks", "http://a.b.c.xn--pokxncvks/", mode::scheme, profile::strict, "ftp://a.b.c.XN--pokxncvks", "!host.punycode-invalid", "xn--pokxncvks decodes to enclosed CJK numbers that IDNA2008 disallows (UTS #46, which WHATWG follows, maps them); PRODUCT.md asks for IDNA2008 A-labels"},
+    {"wpt", 314, "http://a.b.c.Xn--pokxncvks", "http://a.b.c.xn--pokxncvks/", mode::scheme, profile::strict, "ftp://a.b.c.Xn--pokxncvks", "!host.punycode-invalid", "xn--pokxncvks decodes to enclosed CJK numbers that IDNA2008 disallows (UTS #46, which WHATWG follows, maps them); PRODUCT.md asks for IDNA2008 A-labels"},
+    {"wpt", 315, "http://10.0.0.XN--pokxncvks", "http://10.0.0.xn--pokxncvks/", mode::scheme, profile::strict, "ftp://10.0.0.XN--pokxncvks", "!host.punycode-invalid", "xn--pokxncvks decodes to enclosed CJK numbers that IDNA2008 disallows (UTS #46, which WHATWG follows, maps them); PRODUCT.md asks for IDNA2008 A-labels"},
+    {"wpt", 316, "http://10.0.0.xN--pokxncvks", "http://10.0.0.xn--pokxncvks/", mode::scheme, profile::strict, "ftp://10.0.0.xN--pokxncvks", "!host.punycode-invalid", "xn--pokxncvks decodes to enclosed CJK numbers that IDNA2008 disallows (UTS #46, which WHATWG follows, maps them); PRODUCT.md asks for IDNA2008 A-labels"},
     {"wpt", 318, "http://Ｇｏ.com", "http://go.com/", mode::scheme, profile::lenient, "ftp://Ｇｏ.com", "ftp://go.com/", ""},
     {"wpt", 326, "http://你好你好", "http://xn--6qqa088eba/", mode::scheme, profile::lenient, "ftp://你好你好", "ftp://xn--6qqa088eba/", ""},
     {"wpt", 327, "https://faß.ExAmPlE/", "https://xn--fa-hia.example/", mode::scheme, profile::lenient, "ftp://faß.ExAmPlE/", "ftp://xn--fa-hia.example/", ""},
@@ -983,8 +984,8 @@ TEST(canonical_vectors, peers_that_normalize_ftp)
         check_canonical(row.input, row.syntax, row.expected, strict_out);
     }
     ftpuri_test::expect_all_used(records, "normalize-vectors.jsonl");
-    EXPECT_GT(agree, 90);
-    EXPECT_EQ(disagree, 30) << "the named disagreements (update docs/canonical.md when this changes)";
+    EXPECT_GT(agree, 85);
+    EXPECT_EQ(disagree, 37) << "the named disagreements (update docs/canonical.md when this changes)";
 }
 
 // ---------------------------------------------------------------------------------------

@@ -70,10 +70,14 @@ std::vector<seed_case> const& seed_cases()
         {"000",
          "2.4 FTP url-path <cwd1>/<cwd2>/.../<cwdN>/<name>",
          "instantiated",
-         {"ftp://host.dom/cwd1/cwd2/.../cwdN/name", ok({.host = "host.dom",
-                                                        .path = "/cwd1/cwd2/.../cwdN/name",
-                                                        .cwds = {"cwd1", "cwd2", "...", "cwdN"},
-                                                        .name = "name"})}},
+         {"ftp://host.dom/cwd1/cwd2/.../cwdN/name", err(D::path_dot_lookalike, 25, 3),
+          ok({.host = "host.dom",
+              .path = "/cwd1/cwd2/.../cwdN/name",
+              .cwds = {"cwd1", "cwd2", "...", "cwdN"},
+              .name = "name"},
+             {finding{D::path_dot_lookalike, 25, 3}}),
+          "the seed's \"...\" is an ellipsis; taken literally, a segment \"...\" is walked as \"..\" by Windows "
+          "servers, which strip trailing dots (PRODUCT.md, Windows look-alikes)"}},
         {"000",
          "2.4 (\"The <cwdx> and <name> parts may be empty\")",
          "rule",
@@ -374,10 +378,12 @@ std::vector<seed_case> const& seed_cases()
         {"004, 003",
          "3.2.2 FTP url-path (as extracted, placeholders stripped)",
          "verbatim",
-         {"ftp://host.dom///...//;type=", err(D::typecode_invalid, 28, 0, {finding{D::path_empty_segment, 14, 1}}),
+         // The stripped placeholders leave a "..." segment, a look-alike of "..", before the
+         // typecode's missing letter.
+         {"ftp://host.dom///...//;type=", err(D::path_dot_lookalike, 17, 3, {finding{D::path_empty_segment, 14, 1}}),
           // RFC 3986 has no typecode: ";type=" is just the text of the last segment.
           ok({.host = "host.dom", .path = "///...//;type=", .cwds = {"", "", "...", ""}, .name = ";type="},
-             {finding{D::path_empty_segment, 14, 1}})}},
+             {finding{D::path_empty_segment, 14, 1}, finding{D::path_dot_lookalike, 17, 3}})}},
         {"004, 003",
          "3.2.2 FTP url-path, the whole RFC 1738 form",
          "instantiated",

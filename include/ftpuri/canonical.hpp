@@ -1,10 +1,10 @@
 // ftpuri/canonical.hpp: one spelling per resource, and equivalence.
 //
-//     std::string const text = "FTP://Ftp.Example.ORG:021/pub/%7Euser/./a/../f.txt;TYPE=I";
+//     std::string const text = "FTP://Ftp.Example.ORG:021/%7Euser/pub/./a/../f.txt;TYPE=I";
 //     auto const view = ftpuri::parse(text);
 //     char out[128];
 //     auto const r = ftpuri::canonicalize_into(*view, out);
-//     // std::string_view(out, r.size) == "ftp://ftp.example.org/pub/~user/f.txt;type=i"
+//     // std::string_view(out, r.size) == "ftp://ftp.example.org/~user/pub/f.txt;type=i"
 //
 // The canonical form is RFC 3986 6.2.2 and 6.2.3 normalization, then the ftp rules of
 // PRODUCT.md ("Canonical form"):

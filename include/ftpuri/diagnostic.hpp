@@ -58,6 +58,8 @@ enum class diag_id : std::uint8_t {
     pct_lowercase,         // pct.lowercase
     pct_needless,          // pct.needless: an encoded unreserved character
     pct_non_utf8,          // pct.non-utf8: a decoded component that is not UTF-8
+    pct_overlong_utf8,     // pct.overlong-utf8: overlong UTF-8, a surrogate, or above U+10FFFF
+    pct_line_separator,    // pct.line-separator: decodes to U+0085, U+2028 or U+2029
     // scheme
     scheme_missing,   // scheme.missing
     scheme_not_ftp,   // scheme.not-ftp
@@ -78,6 +80,7 @@ enum class diag_id : std::uint8_t {
     host_too_long,            // host.too-long
     host_label_hyphen,        // host.label-hyphen
     host_numeric_ambiguous,   // host.numeric-ambiguous
+    host_punycode_invalid,    // host.punycode-invalid
     host_ip_literal_unclosed, // host.ip-literal-unclosed
     host_ipv6_invalid,        // host.ipv6-invalid
     host_ipv6_zone_id,        // host.ipv6-zone-id
@@ -99,6 +102,11 @@ enum class diag_id : std::uint8_t {
     path_dot_segment,       // path.dot-segment
     path_empty_segment,     // path.empty-segment
     path_encoded_slash,     // path.encoded-slash
+    path_dot_after_empty,   // path.dot-after-empty
+    path_tilde_inside,      // path.tilde-inside
+    path_tilde_user,        // path.tilde-user
+    path_dot_lookalike,     // path.dot-lookalike
+    path_drive_letter,      // path.drive-letter
     typecode_invalid,       // typecode.invalid
     typecode_misspelled,    // typecode.misspelled
     typecode_uppercase,     // typecode.uppercase
@@ -163,6 +171,13 @@ inline constexpr std::array diag_catalogue = {
               "write the character itself (%41 is A, %7E is ~)"},
     diag_info{diag_id::pct_non_utf8, "pct.non-utf8", severity::warning, "decoded bytes are not UTF-8",
               "servers and clients disagree on non-UTF-8 names (draft-yevstifeyev 2.3); encode the UTF-8 form"},
+    diag_info{
+        diag_id::pct_overlong_utf8, "pct.overlong-utf8", severity::error,
+        "percent-encoding is overlong UTF-8, a surrogate or above U+10FFFF",
+        "lax decoders read it as another character (%C0%AE is '.', %C0%8A is LF); encode the shortest UTF-8 form"},
+    diag_info{diag_id::pct_line_separator, "pct.line-separator", severity::error,
+              "percent-encoding decodes to a Unicode line separator (U+0085, U+2028, U+2029)",
+              "some runtimes end a line there, splitting a command or a log line; remove it"},
     diag_info{diag_id::scheme_missing, "scheme.missing", severity::error, "no scheme", "an ftp URI begins with ftp://"},
     diag_info{diag_id::scheme_not_ftp, "scheme.not-ftp", severity::error, "scheme is not ftp",
               "ftpuri checks ftp URIs; ftps and sftp are other protocols"},
@@ -198,6 +213,9 @@ inline constexpr std::array diag_catalogue = {
               "numeric host that is not a dotted-decimal IPv4 address",
               "other parsers read it as a different address (127.1 is 127.0.0.1, 010 is octal); "
               "write four decimal octets without leading zeros"},
+    diag_info{diag_id::host_punycode_invalid, "host.punycode-invalid", severity::error,
+              "'xn--' label that is not the Punycode of a valid IDNA2008 label",
+              "an A-label must decode to a valid internationalized label and encode back to itself; check the name"},
     diag_info{diag_id::host_ip_literal_unclosed, "host.ip-literal-unclosed", severity::error,
               "'[' without a closing ']'", "an IPv6 address is written [2001:db8::1]"},
     diag_info{diag_id::host_ipv6_invalid, "host.ipv6-invalid", severity::error, "invalid IPv6 address",
@@ -226,8 +244,9 @@ inline constexpr std::array diag_catalogue = {
     diag_info{diag_id::path_raw_semicolon, "path.raw-semicolon", severity::error, "raw ';' in a path segment",
               "percent-encode it as %3B; only ;type=a, ;type=i or ;type=d may end the path"},
     diag_info{diag_id::path_encoded_traversal, "path.encoded-traversal", severity::error,
-              "encoded '/' hides a '.' or '..' in a segment",
-              "no URL normalizer removes it and the FTP server walks it (..%2F..%2Fetc); remove it"},
+              "encoded '/' walked together with a '.' or '..'",
+              "a URL normalizer sees one segment where the FTP server walks several (..%2F..%2Fetc, x%2Fy/..); "
+              "remove it"},
     diag_info{diag_id::path_encoded_backslash, "path.encoded-backslash", severity::error,
               "'%5C' decodes to a backslash", "Windows FTP servers take it as a directory separator; remove it"},
     diag_info{diag_id::path_above_root, "path.above-root", severity::error, "'..' climbs above the starting directory",
@@ -238,6 +257,23 @@ inline constexpr std::array diag_catalogue = {
               "RFC 1738 sends 'CWD' with an empty argument; draft-yevstifeyev skips it: clients differ"},
     diag_info{diag_id::path_encoded_slash, "path.encoded-slash", severity::warning, "'%2F' inside a segment",
               "it is part of the name (CWD /etc), but curl splits the path at it; be sure it is meant"},
+    diag_info{diag_id::path_dot_after_empty, "path.dot-after-empty", severity::error,
+              "'..' cancels an empty segment (a null CWD)",
+              "RFC 3986 removes the empty segment with it, a client that skips null CWDs climbs one level more "
+              "(ftp://h/pub//../x is /pub/x or /x); remove the '//' or the '..'"},
+    diag_info{diag_id::path_tilde_inside, "path.tilde-inside", severity::error,
+              "'~' or '~user' segment after the first segment",
+              "servers expand it into a home directory, so the path after it leaves an unknown place; only the first "
+              "segment may be ~"},
+    diag_info{diag_id::path_tilde_user, "path.tilde-user", severity::warning,
+              "first segment '~user' names another account's home directory",
+              "the server expands ~user; make sure that account's files are meant (~ alone is the login directory)"},
+    diag_info{diag_id::path_dot_lookalike, "path.dot-lookalike", severity::error,
+              "segment of dots and spaces that Windows servers walk as '.' or '..'",
+              "Windows strips trailing dots and spaces, so '...' and '..%20' climb like '..'; remove or rename it"},
+    diag_info{diag_id::path_drive_letter, "path.drive-letter", severity::warning,
+              "first segment is a Windows drive letter",
+              "a Windows server may read C: as a drive and leave the FTP root; make sure a directory is meant"},
     diag_info{diag_id::typecode_invalid, "typecode.invalid", severity::error, "typecode is not a, i or d",
               "write ;type=a (ASCII), ;type=i (image) or ;type=d (directory)"},
     diag_info{diag_id::typecode_misspelled, "typecode.misspelled", severity::error, "';typecode=' instead of ';type='",
@@ -259,7 +295,7 @@ inline constexpr std::array diag_catalogue = {
               "WHATWG parsers (browsers) read 'ftp:x' and 'ftp:/x' as 'ftp://x/'",
               "write the '//' so that every parser finds the same host"},
     diag_info{diag_id::interop_multiple_at, "interop.multiple-at", severity::note,
-              "WHATWG parsers and curl split the authority at the last '@'",
+              "WHATWG parsers split the authority at the last '@'; curl refuses it",
               "they would see another host than a parser that splits at the first"},
     diag_info{diag_id::interop_backslash, "interop.backslash", severity::note, "WHATWG parsers read '\\' as '/'",
               "they would see another host or path"},
