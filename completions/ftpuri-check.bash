@@ -12,7 +12,7 @@ _ftpuri_check_options='-h --help --version
     -f --file --profile --max-length
     --disable --enable --rules
     --format --color -q --quiet --stats --progress
-    --fix --in-place --strip-password --redact-password --drop-fragment --drop-anonymous
+    --fix --in-place --break-links --strip-password --redact-password --drop-fragment --drop-anonymous
     --error-on-warning --exit-zero
     -j --jobs'
 

@@ -49,6 +49,12 @@ constexpr diag_id unrepaired_in_lenient[] = {
     diag_id::path_encoded_traversal,
     diag_id::path_encoded_backslash,
     diag_id::host_numeric_ambiguous,
+    // The look-alike rules: the canonical form keeps what they point at as written.
+    diag_id::pct_overlong_utf8,
+    diag_id::pct_line_separator,
+    diag_id::host_punycode_invalid,
+    diag_id::path_dot_lookalike,
+    diag_id::path_tilde_inside,
 };
 
 std::string canonical_of(std::string_view input, uri_view const& v, canonical_options const& options = {})

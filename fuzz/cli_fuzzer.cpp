@@ -11,8 +11,9 @@
 //     diagnostic has a known id, a severity, an offset and length within the line and the
 //     catalogue's message, and there is an error iff the line is invalid;
 //   - the text format: each report is a header "NAME:LINE:...", then perhaps the echoed line
-//     (no control byte in it: an input cannot drive the terminal) and a caret line, then a
-//     "  hint: " line;
+//     and a caret line, then a "  hint: " line; no output line, in any format, holds a raw
+//     control character (C0, DEL, C1) or bidirectional control, or bytes that are not UTF-8:
+//     an input cannot drive the terminal;
 //   - SARIF: each result is a JSON object with a known ruleId and a region whose columns
 //     start at 1 and do not run backwards;
 //   - --fix: the canonical form of each valid line, one per line.
@@ -133,6 +134,27 @@ std::vector<std::string_view> output_lines(std::string_view input, std::string_v
     return lines;
 }
 
+// True when `s` is UTF-8 and holds no character that drives or reorders a terminal: C0, DEL,
+// C1 (U+0080-U+009F) or a bidirectional control (U+202A-U+202E, U+2066-U+2069). Written from
+// their UTF-8 bytes, apart from src/cli/terminal_safe.hpp, which it checks.
+bool terminal_safe_text(std::string_view s)
+{
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t const n = cli::utf8_sequence_length(s, i);
+        if (n == 0) return false;
+        auto const b0 = static_cast<unsigned char>(s[i]);
+        unsigned const b1 = n > 1 ? static_cast<unsigned char>(s[i + 1]) : 0U;
+        unsigned const b2 = n > 2 ? static_cast<unsigned char>(s[i + 2]) : 0U;
+        if (n == 1 && (b0 < 0x20 || b0 == 0x7F)) return false;
+        if (n == 2 && b0 == 0xC2 && b1 < 0xA0) return false;
+        if (n == 3 && b0 == 0xE2 &&
+            ((b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) || (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9)))
+            return false;
+        i += n;
+    }
+    return true;
+}
+
 std::string redacted(std::string_view s)
 {
     std::string out(redacted_size_bound(s), '\0');
@@ -204,8 +226,10 @@ void check_json(std::string_view input, std::vector<std::string> const& lines, p
     }
     std::vector<std::string_view> const out = output_lines(input, checker.output());
     FUZZ_CHECK(out.size() == lines.size(), input);
-    for (std::size_t i = 0; i < lines.size(); ++i)
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        FUZZ_CHECK_DETAIL(terminal_safe_text(out[i]), input, out[i]);
         check_json_line(input, out[i], lines[i], i + 1, options);
+    }
 }
 
 void check_text(std::string_view input, std::vector<std::string> const& lines, parse_options const& options)
@@ -217,6 +241,8 @@ void check_text(std::string_view input, std::vector<std::string> const& lines, p
         FUZZ_CHECK(valid == validate(lines[i], options), input);
         std::string const prefix = std::string(origin_name) + ':' + std::to_string(i + 1) + ':';
         std::vector<std::string_view> const out = output_lines(input, checker.output());
+        for (std::string_view const line : out)
+            FUZZ_CHECK_DETAIL(terminal_safe_text(line), input, line);
         // The structure is known, so the input cannot pass for it: a header (whose name and
         // line the input cannot choose), then the echoed line and the caret line unless the
         // header is a note (which follows its error at the same bytes), then the hint. An echo
@@ -228,10 +254,6 @@ void check_text(std::string_view input, std::vector<std::string> const& lines, p
             ++k;
             if (!note) {
                 FUZZ_CHECK(k + 1 < out.size(), input);
-                for (char c : out[k]) {
-                    auto const b = static_cast<unsigned char>(c);
-                    FUZZ_CHECK_DETAIL(b >= 0x20 && b != 0x7F, input, out[k]);
-                }
                 std::string_view const caret = out[k + 1];
                 std::size_t const at = caret.find_first_not_of(' ');
                 FUZZ_CHECK_DETAIL(at != std::string_view::npos && caret[at] == '^' &&
@@ -253,7 +275,7 @@ void check_sarif(std::string_view input, std::vector<std::string> const& lines, 
         checker.clear_output();
         static_cast<void>(checker.check({origin_name, i + 1, false}, lines[i]));
         for (std::string_view result : output_lines(input, checker.output())) {
-            FUZZ_CHECK_DETAIL(result.starts_with(','), input, result);
+            FUZZ_CHECK_DETAIL(result.starts_with(',') && terminal_safe_text(result), input, result);
             result.remove_prefix(1);
             rapidjson::Document d;
             d.Parse<rapidjson::kParseValidateEncodingFlag>(result.data(), result.size());

@@ -85,21 +85,37 @@ FTPURI_PROPERTY("builder.roundtrip")
             if (!want) want = first_bad_escape(password, 6 + user.size() + 1, false);
             std::size_t at = path_begin;
             int depth = 0;
+            std::vector<std::string> kept; // RFC 3986 5.2.4's output, decoded
             for (std::size_t i = 0; i < segments.size() && !want; ++i) {
                 std::size_t const begin = at + 1;
                 auto const length = static_cast<std::uint32_t>(segments[i].size());
+                auto const here = [&](diag_id id) { return expected_error{id, static_cast<std::uint32_t>(begin), length}; };
                 want = first_bad_escape(segments[i], begin, true);
                 if (want) break;
-                // @constraint dot-segment-depth
-                int const dots = dotness(b.segments[i]);
-                if (dots == 2 && depth == 0) {
-                    want = expected_error{diag_id::path_above_root, static_cast<std::uint32_t>(begin), length};
-                    break;
+                // @constraint dot-segment-depth, dot-after-empty: empty and "." segments stay; a
+                // first "~..." is a home at depth 0.
+                std::string const& d = b.segments[i];
+                int const dots = dotness(d);
+                bool cancels_slashed = false;
+                if (dots == 2) {
+                    if (depth == 0) {
+                        want = here(diag_id::path_above_root);
+                        break;
+                    }
+                    if (kept.back().empty()) {
+                        want = here(diag_id::path_dot_after_empty);
+                        break;
+                    }
+                    cancels_slashed = kept.back().find('/') != std::string::npos;
+                    --depth;
+                    kept.pop_back();
+                } else if (dots == 0) {
+                    kept.push_back(d);
+                    if (!d.empty() && !(i == 0 && d[0] == '~')) ++depth;
                 }
-                depth += dots == 2 ? -1 : dots == 1 ? 0 : 1;
                 // @constraint decoded-traversal
-                if (hides_dot_segment(b.segments[i])) {
-                    want = expected_error{diag_id::path_encoded_traversal, static_cast<std::uint32_t>(begin), length};
+                if (hides_dot_segment(d) || cancels_slashed) {
+                    want = here(diag_id::path_encoded_traversal);
                     break;
                 }
                 at = begin + segments[i].size();

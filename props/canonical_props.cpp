@@ -160,10 +160,14 @@ constexpr std::array canonicalized_away = {
 // decoded control (%01), an encoded traversal ("..%2F..") and an encoded backslash (%5C) name
 // those very bytes, which the canonical form keeps encoded. PRODUCT.md: lenient's canonical
 // output is strict-valid "wherever a repair exists"; these are the cases where none does.
+// So are the look-alike rules: an overlong or line-separating escape, an invalid A-label, a
+// look-alike of ".." and a home directory after the first segment are kept as written.
 // (A ".." above the root is not among them: the canonical form drops it, as RFC 3986 5.2.4 does.)
 constexpr std::array no_strict_repair = {
-    diag_id::host_empty, diag_id::host_numeric_ambiguous, diag_id::pct_control,
-    diag_id::path_encoded_traversal, diag_id::path_encoded_backslash,
+    diag_id::host_empty,          diag_id::host_numeric_ambiguous, diag_id::pct_control,
+    diag_id::path_encoded_traversal, diag_id::path_encoded_backslash, diag_id::pct_overlong_utf8,
+    diag_id::pct_line_separator,  diag_id::host_punycode_invalid,  diag_id::path_dot_lookalike,
+    diag_id::path_tilde_inside,
 };
 
 // rfc3986 only: constructs strict has no spelling for at all. PRODUCT.md promises nothing for

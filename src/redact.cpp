@@ -1,6 +1,7 @@
-// Password redaction: the rules are in include/ftpuri/redact.hpp.
+// Password redaction: the readings are described in include/ftpuri/redact.hpp.
 #include "ftpuri/redact.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -14,37 +15,144 @@ struct span_of_input {
     std::size_t end;
 };
 
-std::optional<span_of_input> locate_password(std::string_view input) noexcept
+// A line cut at a length limit may have lost the '@' that ends its password.
+enum class input_extent : bool { whole, prefix };
+
+constexpr std::size_t npos = std::string_view::npos;
+
+// Where every reader's authority ends at the latest. WHATWG also stops at '\', but curl reads
+// on ("ftp://u:p\w@h/" has the password "p\w"), so '\' does not end it here.
+constexpr std::string_view authority_ends = "/?#";
+
+constexpr bool is_digit(char c) noexcept
 {
-    std::size_t const slashes = input.find("://");
-    if (slashes == std::string_view::npos) return std::nullopt;
-    std::size_t const authority_begin = slashes + 3;
+    return c >= '0' && c <= '9';
+}
 
-    // The authority ends where a path, query or fragment begins; '\' too, because WHATWG parsers
-    // read it as '/', and what follows is then a path for them.
-    std::size_t authority_end = input.find_first_of("/?#\\", authority_begin);
-    if (authority_end == std::string_view::npos) authority_end = input.size();
+// What may stand between "ftp:" and the authority. WHATWG skips any run of '/' and '\' after a
+// special scheme (and has dropped tabs and newlines before), RFC 3986 wants "//" and curl one to
+// three '/': skipping all of them, and spaces and other C0 bytes too, only ever lengthens the
+// authority, which can hide more and never less.
+constexpr bool leads_to_authority(char c) noexcept
+{
+    return c == '/' || c == '\\' || static_cast<unsigned char>(c) <= 0x20;
+}
 
-    std::string_view const authority = input.substr(authority_begin, authority_end - authority_begin);
-    std::size_t const at = authority.rfind('@'); // the last '@', where WHATWG and curl split
-    if (at == std::string_view::npos) return std::nullopt;
-    std::size_t const colon = authority.substr(0, at).find(':');
-    if (colon == std::string_view::npos) return std::nullopt;
-    return span_of_input{authority_begin + colon + 1, authority_begin + at};
+// The hull of the readings' passwords: a password for one reader is a password.
+class password_hull {
+public:
+    void add(span_of_input s) noexcept
+    {
+        if (!hull_) {
+            hull_ = s;
+            return;
+        }
+        hull_->begin = std::min(hull_->begin, s.begin);
+        hull_->end = std::max(hull_->end, s.end);
+    }
+    // An empty password has nothing to hide, and "u:@h" logs in differently from "u@h".
+    [[nodiscard]] std::optional<span_of_input> get() const noexcept
+    {
+        if (!hull_ || hull_->begin == hull_->end) return std::nullopt;
+        return hull_;
+    }
+
+private:
+    std::optional<span_of_input> hull_;
+};
+
+// The authority that begins at `start`: up to the first '/', '?' or '#', or up to the end.
+std::size_t authority_end(std::string_view input, std::size_t start) noexcept
+{
+    std::size_t const end = input.find_first_of(authority_ends, start);
+    return end == npos ? input.size() : end;
+}
+
+// userinfo = user [ ":" password ], up to the authority's LAST '@': WHATWG splits there, curl and
+// RFC 3986 at the first '@', which lies before it. The password begins after the first ':' for
+// all three. In a prefix whose authority reaches the cut, the '@' may lie past the cut.
+void add_userinfo_password(std::string_view input, std::size_t start, input_extent extent, password_hull& hull) noexcept
+{
+    std::size_t const end = authority_end(input, start);
+    std::string_view const authority = input.substr(start, end - start);
+    std::size_t at = authority.rfind('@');
+    if (extent == input_extent::prefix && end == input.size()) at = authority.size();
+    if (at == npos) return;
+    std::size_t const colon = authority.find(':');
+    if (colon == npos || colon >= at) return;
+    hull.add({start + colon + 1, start + at});
+}
+
+// "ftp://u:pa/ss@h/" and "ftp://u:pa#ss@h/": every reader takes "pa" for a port and fails, but
+// the writer meant a password with a '/' or '#' in it, and an echo would show "ss". Hence: when
+// the authority's port is not digits (port = *DIGIT, so no valid URI is affected) and an '@'
+// follows the authority, what lies between the userinfo's ':' (the port's, if the userinfo has
+// none) and the input's last '@' is hidden too. Only after the scheme: from the input's first
+// byte, "ftp:\/u:pw@h/" would read as the host "ftp" with the port "".
+void add_password_cut_short(std::string_view input, std::size_t start, input_extent extent,
+                            password_hull& hull) noexcept
+{
+    std::size_t const end = authority_end(input, start);
+    std::string_view const authority = input.substr(start, end - start);
+    std::size_t const at = authority.rfind('@');
+    std::size_t host = at == npos ? 0 : at + 1;
+    if (host < authority.size() && authority[host] == '[') { // IP-literal: its ':' are no port
+        host = authority.find(']', host);
+        if (host == npos) return;
+    }
+    std::size_t const port_colon = authority.find(':', host);
+    if (port_colon == npos) return;
+    std::string_view const port = authority.substr(port_colon + 1);
+    if (port.empty() || std::all_of(port.begin(), port.end(), is_digit)) return;
+
+    std::size_t last_at = input.rfind('@');
+    if (extent == input_extent::prefix) last_at = input.size();
+    if (last_at == npos || last_at < end) return;
+    std::size_t const userinfo_colon = at == npos ? npos : authority.substr(0, at).find(':');
+    hull.add({start + (userinfo_colon != npos ? userinfo_colon : port_colon) + 1, last_at});
+}
+
+std::optional<span_of_input> locate_password(std::string_view input, input_extent extent) noexcept
+{
+    // scheme ":" then the authority, RFC 3986 Appendix B's way: the scheme is whatever precedes
+    // the first ':' if no '/', '?' or '#' does (the WHATWG and curl schemes end at the same ':').
+    // Without one, the authority may still follow "//", as in a network-path reference.
+    std::size_t after_scheme = 0;
+    std::size_t const colon = input.find(':');
+    if (colon != npos && colon < input.find_first_of(authority_ends)) after_scheme = colon + 1;
+    while (after_scheme < input.size() && leads_to_authority(input[after_scheme]))
+        ++after_scheme;
+
+    // The input's first byte starts an authority too: curl reads "ftp:u:pw@h" as a URI without
+    // a scheme, whose user is "ftp", because no '/' follows the ':'.
+    password_hull hull;
+    add_userinfo_password(input, 0, extent, hull);
+    add_userinfo_password(input, after_scheme, extent, hull);
+    add_password_cut_short(input, after_scheme, extent, hull);
+    return hull.get();
+}
+
+std::optional<byte_range> as_byte_range(std::optional<span_of_input> p) noexcept
+{
+    if (!p || p->end > UINT32_MAX) return std::nullopt;
+    return byte_range{static_cast<std::uint32_t>(p->begin), static_cast<std::uint32_t>(p->end - p->begin)};
 }
 
 } // namespace
 
 std::optional<byte_range> find_password(std::string_view input) noexcept
 {
-    std::optional<span_of_input> const p = locate_password(input);
-    if (!p || p->end > UINT32_MAX) return std::nullopt;
-    return byte_range{static_cast<std::uint32_t>(p->begin), static_cast<std::uint32_t>(p->end - p->begin)};
+    return as_byte_range(locate_password(input, input_extent::whole));
+}
+
+std::optional<byte_range> find_password_in_prefix(std::string_view prefix) noexcept
+{
+    return as_byte_range(locate_password(prefix, input_extent::prefix));
 }
 
 std::size_t redact_password_into(std::string_view input, std::span<char> out) noexcept
 {
-    std::optional<span_of_input> const p = locate_password(input);
+    std::optional<span_of_input> const p = locate_password(input, input_extent::whole);
     if (!p) {
         if (out.size() < input.size()) return SIZE_MAX;
         if (!input.empty()) std::memcpy(out.data(), input.data(), input.size());

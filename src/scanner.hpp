@@ -884,7 +884,8 @@ private:
         // must not climb above the starting directory, nor part from RFC 3986's reading.
         directory_walk::step const walked = walk_.next(dots, length == 0, segment_.encoded_slash, home && first);
         if (walked.above_root) {
-            if (walked.cancels_empty) warn(diag_id::path_dot_after_empty, component::path, begin, length);
+            // Outside strict both are warnings; in strict the one error is enough.
+            if (walked.cancels_empty && !strict_) warn(diag_id::path_dot_after_empty, component::path, begin, length);
             if (!fail_if_strict(diag_id::path_above_root, component::path, begin, length)) return false;
         } else if (walked.cancels_empty &&
                    !fail_if_strict(diag_id::path_dot_after_empty, component::path, begin, length)) {

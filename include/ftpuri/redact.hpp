@@ -8,17 +8,33 @@
 // Diagnostics never print a password (PRODUCT.md, "Diagnostics"): wherever a diagnostic echoes
 // an input (text, JSON, SARIF), the password reads `****`. The inputs that need echoing are
 // mostly the invalid ones, so the password cannot come from parse(): it stops at the first
-// error, perhaps before the userinfo, and the scanner's rules say nothing about garbage. These
-// functions therefore use rules of their own that work on any bytes, valid or not, and lean
-// towards hiding too much rather than too little:
+// error, perhaps before the userinfo, and the scanner's rules say nothing about garbage. And a
+// line that no profile accepts is still a URI to a browser or to curl, which log in with what
+// they read in it. So "a password" is whatever any of three readers would take for one, in any
+// bytes, valid or not:
 //
-//   1. The authority begins after the first "://". No "://", no password (without the slashes
-//      RFC 3986 reads "ftp:alice:pw@host" as a path, not a userinfo).
-//   2. It ends at the first '/', '?', '#' or '\' after that (WHATWG parsers take '\' for '/').
-//   3. The userinfo is everything before the LAST '@' of the authority: WHATWG parsers and curl
-//      split there, so with several '@' the password runs up to the last one.
-//   4. The password is everything after the FIRST ':' of the userinfo; an empty one is a
-//      password too (its absence or emptiness is not shown either).
+//   - RFC 3986: "scheme://" (or "//" without a scheme), then an authority that ends at '/', '?'
+//     or '#'; the userinfo runs to its first '@'. "ftp:/u:pw@h/" has no userinfo at all.
+//   - WHATWG (browsers, node): tabs and newlines are dropped first; "ftp" is a special scheme, so
+//     any run of '/' and '\' after "ftp:" leads to the authority ("ftp:u:pw@h/", "ftp:/u:pw@h/",
+//     "ftp:\\u:pw@h/", "ftp:////u:pw@h/" all have the password "pw"); the authority also ends
+//     at '\', and the userinfo runs to its LAST '@' ("ftp://a:b@c@h/" has the password "b@c").
+//   - curl: the authority ends at '/', '?' or '#' only ("ftp://u:p\w@h/" has the password
+//     "p\w"), and the userinfo runs to its first '@'. Without a '/' after the scheme's ':', it
+//     takes the input for one without a scheme: "ftp:u:pw@h/" has the user "ftp" and the
+//     password "u:pw".
+//
+// Each takes the password from the first ':' of the userinfo. What is masked covers all three
+// (when in doubt, hide more): from the first ':' of the userinfo beginning at the input's first
+// byte or after the scheme and any run of '/', '\', spaces and controls, to the LAST '@' before
+// the first '/', '?' or '#'. One more guess on top: when the authority's port is not digits (no
+// valid URI has one) and an '@' follows the authority, as in "ftp://u:pa/ss@h/", the writer
+// meant a password with a delimiter in it, and everything from the userinfo's ':' (or the
+// port's) to the input's last '@' is masked. For a URI that the strict profile accepts, all of
+// this is exactly RFC 3986's password.
+//
+// An empty password ("ftp://u:@h/") stays empty: there is nothing to hide, and "u:@h" and "u@h"
+// log in differently, which the reader of a report needs to see.
 //
 // Neither function allocates nor throws; both are linear in the input.
 #pragma once
@@ -38,10 +54,15 @@ struct byte_range {
     friend constexpr bool operator==(byte_range const&, byte_range const&) noexcept = default;
 };
 
-// Where the password is, by the rules above; nullopt when there is none. Offsets are uint32_t
-// like every offset of the library, so an input of 4 GiB or more gives nullopt (such inputs are
-// far past any length limit; redact_password_into still masks them).
+// Where the password is, by the rules above; nullopt when there is none or it is empty. Offsets
+// are uint32_t like every offset of the library, so an input of 4 GiB or more gives nullopt
+// (such inputs are far past any length limit; redact_password_into still masks them).
 [[nodiscard]] std::optional<byte_range> find_password(std::string_view input) noexcept;
+
+// The same for `prefix`, the first bytes of an input whose rest is unknown (a line cut at a
+// length limit): the '@' that ends a password may lie past the cut, so a userinfo whose
+// authority reaches the cut, or follows a port that is not digits, runs to the cut.
+[[nodiscard]] std::optional<byte_range> find_password_in_prefix(std::string_view prefix) noexcept;
 
 // The room redact_password_into needs at most: "****" is 4 bytes and replaces at least 0.
 [[nodiscard]] constexpr std::size_t redacted_size_bound(std::string_view input) noexcept

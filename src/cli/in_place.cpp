@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
 
 namespace ftpuri::cli {
 namespace {
@@ -45,9 +46,19 @@ void sync_directory(std::string const& directory) noexcept
     static_cast<void>(::close(fd));
 }
 
+// What tells that another writer changed the file: its content (size, mtime), its metadata and
+// links (ctime, link count) or the file the name points at (device, inode). Nanoseconds count:
+// an editor that saves within the same second still changes st_mtim.tv_nsec.
+bool same_file_state(struct stat const& a, struct stat const& b) noexcept
+{
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino && a.st_size == b.st_size && a.st_nlink == b.st_nlink &&
+           a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec &&
+           a.st_ctim.tv_sec == b.st_ctim.tv_sec && a.st_ctim.tv_nsec == b.st_ctim.tv_nsec;
+}
+
 } // namespace
 
-in_place_result rewrite_in_place(std::string const& path, pipeline& run)
+in_place_result rewrite_in_place(std::string const& path, pipeline& run, in_place_options const& options)
 {
     in_place_result result;
     auto fail = [&](std::string problem) {
@@ -68,6 +79,11 @@ in_place_result rewrite_in_place(std::string const& path, pipeline& run)
 
     file_ptr in(std::fopen(target.c_str(), "rb"));
     if (!in) return fail(describe("cannot open", errno));
+    // The state the content is read in, from the open file itself: the rename must not
+    // replace anything newer.
+    struct stat read_state {};
+    if (::fstat(::fileno(in.get()), &read_state) != 0) return fail(describe("cannot stat", errno));
+    if (!S_ISREG(read_state.st_mode)) return fail("not a regular file");
 
     std::string const directory = directory_of(target);
     std::string temporary = target;
@@ -91,7 +107,7 @@ in_place_result rewrite_in_place(std::string const& path, pipeline& run)
     };
 
     pipeline::file_result const checked =
-        run.check_file(in.get(), path, true, static_cast<std::uint64_t>(st.st_size), {out.get(), stderr});
+        run.check_file(in.get(), path, true, static_cast<std::uint64_t>(read_state.st_size), {out.get(), stderr});
     result.counts = checked.counts;
     if (checked.read_error != 0) return discard(describe("could not be read whole", checked.read_error));
     if (run.write_failed() || run.worker_failed()) return discard("could not write the new content");
@@ -99,12 +115,24 @@ in_place_result rewrite_in_place(std::string const& path, pipeline& run)
         remove_temporary();
         return result;
     }
+    // The rename gives the name a new inode; the file's other names would keep the old content
+    // without a word.
+    if (read_state.st_nlink > 1 && !options.break_links)
+        return discard("the file has " + std::to_string(read_state.st_nlink) +
+                       " hard links, which rewriting it would break (--break-links rewrites it anyway)");
 
     // The new file gets the old one's permissions and, where allowed, its owner.
-    static_cast<void>(::fchmod(fd, st.st_mode & 07777));
-    static_cast<void>(::fchown(fd, st.st_uid, st.st_gid));
+    static_cast<void>(::fchmod(fd, read_state.st_mode & 07777));
+    static_cast<void>(::fchown(fd, read_state.st_uid, read_state.st_gid));
     if (std::fflush(out.get()) != 0 || ::fsync(fd) != 0) return discard(describe("cannot write", errno));
     if (std::fclose(out.release()) != 0) return discard(describe("cannot write", errno));
+    if (options.before_replace) options.before_replace();
+    // Last moment before the rename: had another writer changed the file since it was read, the
+    // rename would silently drop their update. What changes in the instant between this check and
+    // the rename cannot be seen; nothing short of a lock both sides honour could close that.
+    struct stat now {};
+    if (::stat(target.c_str(), &now) != 0 || !same_file_state(read_state, now))
+        return discard("the file changed while it was being fixed");
     if (::rename(temporary.c_str(), target.c_str()) != 0) return discard(describe("cannot replace the file", errno));
     sync_directory(directory);
     result.rewritten = true;

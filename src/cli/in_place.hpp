@@ -5,8 +5,15 @@
 // new, never a mix, and a crash leaves the old file whole. A file is never touched when it
 // could not be read whole, is read-only, is not a regular file, or would not change. A symbolic
 // link is followed: the file it names is rewritten and the link stays a link.
+//
+// The rename replaces whatever the name holds then, so two things are refused. A file that
+// changed between the read and the rename (another writer's update would be lost): its size,
+// mtime and ctime to the nanosecond, link count and inode are compared with the open file's at
+// read time, right before the rename. And a file with several hard links: the rename would
+// leave its other names with the old content, so it takes in_place_options::break_links.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "pipeline.hpp"
@@ -19,8 +26,18 @@ struct in_place_result {
     tally counts;
 };
 
+struct in_place_options {
+    // Rewrite a file that has other hard links too: this name gets the new content as a new
+    // file, the other names keep the old one (--break-links).
+    bool break_links = false;
+    // Called once the file has been read and the new content written, right before the rename
+    // over it: a seam for tests, which change the file there. The CLI leaves it empty.
+    std::function<void()> before_replace;
+};
+
 // Rewrites `path` through `run`, whose settings have fix == fix_mode::in_place. Reports of
 // invalid lines go to stderr.
-[[nodiscard]] in_place_result rewrite_in_place(std::string const& path, pipeline& run);
+[[nodiscard]] in_place_result rewrite_in_place(std::string const& path, pipeline& run,
+                                               in_place_options const& options = {});
 
 } // namespace ftpuri::cli

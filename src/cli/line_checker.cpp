@@ -10,6 +10,7 @@
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/redact.hpp"
+#include "terminal_safe.hpp"
 
 namespace ftpuri::cli {
 
@@ -152,24 +153,10 @@ void line_checker::check_lines(input_origin first, line_block const& lines)
 }
 
 // Where the password is in an input to echo. A line the reader cut (block_reader's cap) may have
-// lost the end of its authority, and with it what shows where a password ends: then everything
-// after the authority's first ':' is taken for the password, as find_password() would rather
-// hide too much than too little.
+// lost the '@' that ends its password, so a cut line is read as a prefix.
 std::optional<byte_range> line_checker::echoed_password(std::string_view input) const noexcept
 {
-    if (line_length_ > input.size()) {
-        std::size_t const scheme_end = input.find("://");
-        if (scheme_end != std::string_view::npos) {
-            std::size_t const authority = scheme_end + 3;
-            if (input.find_first_of("/?#\\", authority) == std::string_view::npos) {
-                std::size_t const colon = input.find(':', authority);
-                if (colon == std::string_view::npos) return std::nullopt;
-                return byte_range{static_cast<std::uint32_t>(colon + 1),
-                                  static_cast<std::uint32_t>(input.size() - colon - 1)};
-            }
-        }
-    }
-    return find_password(input);
+    return line_length_ > input.size() ? find_password_in_prefix(input) : find_password(input);
 }
 
 bool line_checker::shown(diagnostic const& d) const noexcept
@@ -223,12 +210,14 @@ std::string_view line_checker::redacted_canonical()
 // --fix: the canonical form of a valid input, the report of an invalid one on stderr. The
 // canonical form keeps the password unless --strip-password or --redact-password says
 // otherwise: it is the output the user asked for, not a diagnostic (PRODUCT.md, "Diagnostics").
+// --strip-password masks as well: what the canonical form drops is RFC 3986's password, but a
+// lenient "ftp:///u:pw@h/" (an empty host, then a path) still holds WHATWG's.
 // --in-place writes the file anew: each line with the ending it had, an invalid line as it was.
 void line_checker::write_fix(input_origin const& origin, input_line const& input, bool valid)
 {
     bool const in_place = settings_.fix == fix_mode::in_place;
     if (valid) {
-        std::string_view const fixed = settings_.password == password_policy::redact
+        std::string_view const fixed = settings_.password != password_policy::keep
                                            ? redacted_canonical()
                                            : std::string_view(canonical_.data(), canonical_size_);
         out_.append(fixed);
@@ -246,7 +235,7 @@ void line_checker::write_fix(input_origin const& origin, input_line const& input
 
 void line_checker::write_canonical_failure(input_origin const& origin)
 {
-    err_.append(origin.name);
+    append_terminal_safe(err_, origin.name);
     err_.push_back(':');
     append_number(err_, origin.line);
     err_.append(": error: internal error: the canonical form could not be built\n");
@@ -258,7 +247,8 @@ void line_checker::write_json(input_origin const& origin, std::string_view input
 {
     // "input" is the input with its password masked, then with every byte that is not UTF-8
     // replaced by U+FFFD, because a JSON string must be Unicode. The Writer escapes NUL and the
-    // other control characters (\u0000, \n, ...), so any line yields valid JSON. The offsets
+    // other C0 controls (\u0000, \n, ...), so any line yields valid JSON; append_json_safe()
+    // escapes DEL, C1 and bidirectional controls, which the Writer leaves raw. The offsets
     // under "diagnostics" remain offsets into the ORIGINAL input bytes, as the library reports
     // them; they do not index "input", which masking and sanitizing may have resized.
     redacted_.clear();
@@ -318,7 +308,7 @@ void line_checker::write_json(input_origin const& origin, std::string_view input
     writer_.EndArray();
     writer_.EndObject();
 
-    out_.append(json_.GetString(), json_.GetSize());
+    append_json_safe(out_, {json_.GetString(), json_.GetSize()});
     out_.push_back('\n');
 }
 

@@ -37,6 +37,7 @@
 #include "progress_bar.hpp"
 #include "rules.hpp"
 #include "sarif_log.hpp"
+#include "terminal_safe.hpp"
 
 namespace {
 
@@ -59,6 +60,7 @@ struct request {
     bool quiet = false;
     bool fix = false;
     bool in_place = false;
+    bool break_links = false;
     bool strip_password = false;
     bool redact_password = false;
     bool drop_fragment = false;
@@ -185,9 +187,13 @@ void add_options(CLI::App& app, request& r)
                              "print each valid input's canonical form, in input order; invalid inputs' "
                              "diagnostics go to stderr")
                     ->group(fixing);
-    app.add_flag("--in-place", r.in_place,
-                 "with --fix: rewrite each FILE atomically, keeping invalid lines as they are")
-        ->needs(fix)
+    auto* in_place = app.add_flag("--in-place", r.in_place,
+                                  "with --fix: rewrite each FILE atomically, keeping invalid lines as they are")
+                         ->needs(fix)
+                         ->group(fixing);
+    app.add_flag("--break-links", r.break_links,
+                 "with --in-place: rewrite a FILE that has other hard links (they keep the old content)")
+        ->needs(in_place)
         ->group(fixing);
     auto* strip =
         app.add_flag("--strip-password", r.strip_password, "drop the password from the canonical form")->group(fixing);
@@ -212,9 +218,12 @@ void add_options(CLI::App& app, request& r)
                "Environment: NO_COLOR turns colour off. Manual: man ftpuri-check.");
 }
 
+// Every message names a file or quotes an argument, which may hold any bytes: it is shown as
+// terminal_safe.hpp says, whatever its source.
 void complain(std::string_view message)
 {
-    static_cast<void>(std::fprintf(stderr, "%s: %.*s\n", program, static_cast<int>(message.size()), message.data()));
+    std::string const shown = terminal_safe(message);
+    static_cast<void>(std::fprintf(stderr, "%s: %.*s\n", program, static_cast<int>(shown.size()), shown.data()));
 }
 
 int run_main(int argc, char** argv)
@@ -226,7 +235,7 @@ int run_main(int argc, char** argv)
     app.failure_message([](CLI::App const*, CLI::Error const& e) {
         std::string message = program;
         message += ": ";
-        message += e.what();
+        message += terminal_safe(e.what()); // it quotes the argument it refused
         message += "\nRun with --help for more information.\n";
         return message;
     });
@@ -300,8 +309,10 @@ int run_main(int argc, char** argv)
     }
 
     if (r.in_place) {
+        in_place_options options;
+        options.break_links = r.break_links;
         for (std::string const& file : r.files) {
-            in_place_result const rewritten = rewrite_in_place(file, run);
+            in_place_result const rewritten = rewrite_in_place(file, run, options);
             if (!rewritten.problem.empty()) {
                 progress.erase();
                 complain(rewritten.problem);
@@ -309,7 +320,7 @@ int run_main(int argc, char** argv)
             } else if (!r.quiet) {
                 progress.erase();
                 static_cast<void>(
-                    std::fprintf(stderr, "%s: %s: %s; %s kept unchanged%s\n", program, file.c_str(),
+                    std::fprintf(stderr, "%s: %s: %s; %s kept unchanged%s\n", program, terminal_safe(file).c_str(),
                                  plural(rewritten.counts.changed, "line rewritten", "lines rewritten").c_str(),
                                  plural(rewritten.counts.invalid, "invalid line", "invalid lines").c_str(),
                                  rewritten.rewritten ? "" : " (the file is unchanged)"));
@@ -380,6 +391,8 @@ int main(int argc, char** argv)
     try {
         return run_main(argc, argv);
     } catch (std::exception const& e) {
+        // std::bad_alloc, or a thread that could not start: no input in the message, and
+        // escaping it would allocate where memory may have run out.
         static_cast<void>(std::fprintf(stderr, "%s: %s\n", program, e.what()));
         return could_not_run;
     }

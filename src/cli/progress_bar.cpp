@@ -4,6 +4,8 @@
 
 #include <cinttypes>
 
+#include "terminal_safe.hpp"
+
 namespace ftpuri::cli {
 namespace {
 
@@ -22,7 +24,8 @@ progress_bar::progress_bar(bool enabled, bool immediately, bool terminal) noexce
 void progress_bar::begin(std::string_view name, std::uint64_t total)
 {
     if (!enabled_) return;
-    name_.assign(name);
+    name_.clear();
+    append_terminal_safe(name_, name);
     total_ = total;
 }
 
@@ -51,8 +54,13 @@ void progress_bar::update(std::uint64_t bytes, std::uint64_t inputs, bool force)
     }
     line_.assign(terminal_ ? "\r\x1b[K" : "\r");
     if (name_.size() > 40) {
+        // Cut at a character's first byte: a lone continuation byte is a C1 control to a
+        // terminal that reads 8-bit controls.
+        std::size_t from = name_.size() - 37;
+        while (from < name_.size() && (static_cast<unsigned char>(name_[from]) & 0xC0U) == 0x80U)
+            ++from;
         line_.append("...");
-        line_.append(name_, name_.size() - 37, 37);
+        line_.append(name_, from);
     } else {
         line_.append(name_);
     }

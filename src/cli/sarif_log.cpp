@@ -11,6 +11,7 @@
 #include "json_string.hpp"
 #include "line_checker.hpp"
 #include "rule_rationale.inc"
+#include "terminal_safe.hpp"
 
 namespace ftpuri::cli {
 namespace {
@@ -122,7 +123,7 @@ std::string sarif_footer(int exit_code, std::vector<std::string> const& failures
     w.EndObject();
 
     std::string out = "\n],\"invocations\":[";
-    out.append(buffer.GetString(), buffer.GetSize());
+    append_json_safe(out, {buffer.GetString(), buffer.GetSize()}); // a failure may name a file
     out.append("]}]}\n");
     return out;
 }

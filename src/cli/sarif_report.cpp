@@ -16,6 +16,7 @@
 #include "json_string.hpp"
 #include "line_checker.hpp"
 #include "sarif_log.hpp"
+#include "terminal_safe.hpp"
 
 namespace ftpuri::cli {
 namespace {
@@ -197,7 +198,7 @@ void line_checker::write_sarif(input_origin const& origin, std::string_view inpu
         writer_.EndObject();
 
         out_.push_back(',');
-        out_.append(json_.GetString(), json_.GetSize());
+        append_json_safe(out_, {json_.GetString(), json_.GetSize()});
         out_.push_back('\n');
     }
 }

@@ -7,9 +7,10 @@
 //
 // The column counts bytes from 1, as clang's do. The source line is echoed so that a reader
 // sees the bytes a diagnostic points at, but never verbatim: the password reads "****", and
-// control bytes and bytes that are not UTF-8 show as <XX>, so that an input cannot move the
-// terminal's cursor, change its colours or hide part of itself. A line too wide to read is shown
-// as a window around the caret.
+// control bytes and bytes that are not UTF-8 show as <XX>, C1 and bidirectional controls as
+// <U+XXXX> (terminal_safe.hpp), so that an input cannot move the terminal's cursor, change its
+// colours or reorder or hide part of itself; file names likewise. A line too wide to read is
+// shown as a window around the caret.
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -18,6 +19,7 @@
 
 #include "ftpuri/redact.hpp"
 #include "line_checker.hpp"
+#include "terminal_safe.hpp"
 
 namespace ftpuri::cli {
 namespace {
@@ -47,28 +49,6 @@ std::string_view colour_of(severity s) noexcept
     return ansi::bold;
 }
 
-void append_hex_byte(std::string& to, unsigned char c)
-{
-    constexpr char digits[] = "0123456789ABCDEF";
-    to.push_back('<');
-    to.push_back(digits[c >> 4U]);
-    to.push_back(digits[c & 0xFU]);
-    to.push_back('>');
-}
-
-// A file name as it is, but for its control bytes, which show as <XX>: a name may be any
-// bytes, and one holding an escape sequence must not drive the terminal.
-void append_printable(std::string& to, std::string_view name)
-{
-    for (char const c : name) {
-        auto const b = static_cast<unsigned char>(c);
-        if (b < 0x20 || b == 0x7F)
-            append_hex_byte(to, b);
-        else
-            to.push_back(c);
-    }
-}
-
 } // namespace
 
 void line_checker::write_text(input_origin const& origin, std::string_view input, std::string& to)
@@ -80,7 +60,7 @@ void line_checker::write_text(input_origin const& origin, std::string_view input
         if (!shown(d)) continue;
         diag_info const& about = d.info();
         if (colour) to.append(ansi::bold);
-        append_printable(to, origin.name);
+        append_terminal_safe(to, origin.name);
         to.push_back(':');
         append_number(to, origin.line);
         to.push_back(':');
@@ -113,7 +93,7 @@ void line_checker::write_text(input_origin const& origin, std::string_view input
     }
     // The list keeps a fixed number of findings (it must not allocate); say when some did not fit.
     if (diagnostics_.dropped() != 0) {
-        append_printable(to, origin.name);
+        append_terminal_safe(to, origin.name);
         to.push_back(':');
         append_number(to, origin.line);
         to.append(": note: ");
@@ -134,8 +114,7 @@ void line_checker::render_source(std::string_view input)
     std::size_t const pw_end = password ? pw_begin + password->length : 0;
     std::uint32_t column = 0;
     std::uint32_t password_column = 0;
-    std::size_t continuation = 0; // bytes left of a UTF-8 sequence being shown
-    for (std::size_t i = 0; i < input.size(); ++i) {
+    for (std::size_t i = 0; i < input.size();) {
         if (i == pw_begin) {
             // The password's bytes all point at its mask. An empty password is masked too: its
             // mask stands before the byte that follows it (the '@'), which is shown as usual.
@@ -146,33 +125,48 @@ void line_checker::render_source(std::string_view input)
             }
             display_.append("****");
             column += 4;
-            if (pw_end > pw_begin) continue;
+            if (pw_end > pw_begin) {
+                ++i;
+                continue;
+            }
         } else if (i > pw_begin && i < pw_end) {
             column_.push_back(password_column);
             display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
+            ++i;
             continue;
         }
-        auto const c = static_cast<unsigned char>(input[i]);
-        if (continuation > 0) { // part of the character that began at the sequence's first byte
-            --continuation;
-            column_.push_back(column - 1);
-            display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
-            display_.push_back(static_cast<char>(c));
+        // Nothing runs into the password: its bytes would be shown unmasked.
+        std::string_view const before_mask = i < pw_begin ? input.substr(0, pw_begin) : input;
+        // Most of a URI is printable ASCII, shown as it is, a column per byte: a run at a time.
+        if (std::size_t const plain = printable_ascii_run(before_mask.substr(i)); plain != 0) {
+            auto const shown_at = static_cast<std::uint32_t>(display_.size());
+            display_.append(before_mask.substr(i, plain));
+            std::size_t const filled = column_.size();
+            column_.resize(filled + plain);
+            display_offset_.resize(filled + plain);
+            for (std::size_t k = 0; k < plain; ++k) {
+                column_[filled + k] = column + static_cast<std::uint32_t>(k);
+                display_offset_[filled + k] = shown_at + static_cast<std::uint32_t>(k);
+            }
+            column += static_cast<std::uint32_t>(plain);
+            i += plain;
             continue;
         }
+        text_unit const unit = next_text_unit(before_mask, i);
+        auto const shown_at = static_cast<std::uint32_t>(display_.size());
+        std::uint32_t const width = append_shown_unit(display_, before_mask, i, unit);
         column_.push_back(column);
-        display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
-        if (c >= 0x20 && c < 0x7F) {
-            display_.push_back(static_cast<char>(c));
-            ++column;
-        } else if (std::size_t const n = c >= 0x80 ? utf8_sequence_length(input, i) : 0; n > 1) {
-            display_.push_back(static_cast<char>(c));
-            continuation = n - 1;
-            ++column; // one column per code point; wide characters are rare in URIs
-        } else {
-            append_hex_byte(display_, c);
-            column += 4;
+        display_offset_.push_back(shown_at);
+        // The other bytes of a character shown as itself share its one column. Those of an
+        // escape (<U+202E>) point past it: a range that ends inside it underlines all of it, and
+        // a window's edge never cuts it.
+        bool const escaped = !unit.safe();
+        for (std::uint32_t k = 1; k < unit.bytes; ++k) {
+            column_.push_back(escaped ? column + width : column);
+            display_offset_.push_back(escaped ? static_cast<std::uint32_t>(display_.size()) : shown_at);
         }
+        column += width;
+        i += unit.bytes;
     }
     column_.push_back(column);
     display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));

@@ -5,7 +5,10 @@ Invalid lines are kept byte for byte (and reported on stderr, exit 1); CRLF endi
 line without a newline are preserved; the file mode is preserved; a read-only file (even for
 root), a directory and a missing file are refused with exit 2 and left untouched; a file that
 needs no change is not rewritten (same inode, same mtime); a symbolic link gets its target
-rewritten and stays a link; no temporary file is ever left in the directory.
+rewritten and stays a link; a file with several hard links is refused (exit 2, untouched)
+unless --break-links, which rewrites the name given and leaves the other names with the old
+content; no temporary file is ever left in the directory. (A file that changes while it is
+being fixed is refused too: tests/cli_unit/in_place_test.cpp makes that race happen on cue.)
 
 Usage: in_place.py FTPURI_CHECK SOURCE_DIR
 """
@@ -137,6 +140,44 @@ class InPlace(common.TempDirTest):
             self.assertEqual(b"ftp://h/\n", f.read())
         self.assertEqual(["link.txt", "real"], self.listing())
         self.assertEqual(["list.txt"], os.listdir(self.path("real")))
+
+    def test_hard_link_refused(self):
+        # The rename gives the name a new inode: the other names of the file would keep the old
+        # content, silently. Refused, both names untouched, unless --break-links says so.
+        path = self.write("list.txt", b"FTP://h/\n")
+        os.link(path, self.path("other.txt"))
+        before = os.stat(path)
+        proc = self.in_place("list.txt")
+        self.assertEqual(2, proc.returncode, proc.stderr)
+        self.assertIn(b"ftpuri-check: list.txt: the file has 2 hard links, which rewriting it would break "
+                      b"(--break-links rewrites it anyway); not rewritten\n", proc.stderr)
+        after = os.stat(path)
+        self.assertEqual((before.st_ino, before.st_mtime_ns, 2), (after.st_ino, after.st_mtime_ns, after.st_nlink))
+        self.assertEqual((b"FTP://h/\n", b"FTP://h/\n"), (self.read("list.txt"), self.read("other.txt")))
+        self.assertEqual(["list.txt", "other.txt"], self.listing())
+
+    def test_hard_link_unchanged_file_is_not_refused(self):
+        # Nothing to rewrite, so no link to break.
+        path = self.write("list.txt", b"ftp://h/\n")
+        os.link(path, self.path("other.txt"))
+        proc = self.in_place("list.txt")
+        self.assertEqual(0, proc.returncode, proc.stderr)
+        self.assertIn(b"(the file is unchanged)", proc.stderr)
+
+    def test_break_links(self):
+        path = self.write("list.txt", b"FTP://h/\n")
+        os.link(path, self.path("other.txt"))
+        proc = self.in_place("list.txt", extra=["--break-links"])
+        self.assertEqual(0, proc.returncode, proc.stderr)
+        self.assertEqual(b"ftp://h/\n", self.read("list.txt"))
+        self.assertEqual(b"FTP://h/\n", self.read("other.txt"))  # the other name keeps the old file
+        self.assertEqual(1, os.stat(path).st_nlink)
+        self.assertEqual(1, os.stat(self.path("other.txt")).st_nlink)
+
+    def test_break_links_needs_in_place(self):
+        proc = common.run(["--fix", "--break-links", "ftp://h/"], cwd=self.dir)
+        self.assertEqual(2, proc.returncode)
+        self.assertIn(b"--break-links requires --in-place", proc.stderr)
 
     def test_large_file(self):
         # Several blocks, so that the workers write the new content in order.
