@@ -214,14 +214,12 @@ constexpr int dot_segment_length(std::string_view segment) noexcept
 constexpr bool is_anonymous(std::string_view raw_user) noexcept
 {
     constexpr std::string_view anonymous = "anonymous";
+    decoded_reader bytes(raw_user);
+    unsigned char c = 0;
     std::size_t matched = 0;
-    for (std::size_t i = 0; i < raw_user.size(); ++matched) {
-        int const escaped = escape_at(raw_user, i);
-        auto const c = static_cast<unsigned char>(escaped >= 0 ? escaped : raw_user[i]);
-        i += escaped >= 0 ? 3 : 1;
+    for (; bytes.next(c); ++matched)
         if (matched >= anonymous.size() || to_lower_ascii(c) != static_cast<unsigned char>(anonymous[matched]))
             return false;
-    }
     return matched == anonymous.size();
 }
 

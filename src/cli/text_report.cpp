@@ -116,20 +116,17 @@ void line_checker::render_source(std::string_view input)
     std::uint32_t password_column = 0;
     for (std::size_t i = 0; i < input.size();) {
         if (i == pw_begin) {
-            // The password's bytes all point at its mask. An empty password is masked too: its
-            // mask stands before the byte that follows it (the '@'), which is shown as usual.
+            // The password's bytes all point at its mask. It is never empty: an empty password
+            // hides nothing and is shown as written (find_password).
             password_column = column;
-            if (pw_end > pw_begin) {
-                column_.push_back(column);
-                display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
-            }
+            column_.push_back(column);
+            display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
             display_.append("****");
             column += 4;
-            if (pw_end > pw_begin) {
-                ++i;
-                continue;
-            }
-        } else if (i > pw_begin && i < pw_end) {
+            ++i;
+            continue;
+        }
+        if (i > pw_begin && i < pw_end) {
             column_.push_back(password_column);
             display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
             ++i;
