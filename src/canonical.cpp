@@ -5,12 +5,13 @@
 #include <array>
 #include <cstring>
 
-#include "dot_segments.hpp"
 #include "ftpuri/charset.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
 #include "idna.hpp"
-#include "ipv6.hpp"
+#include "ipv6_text.hpp"
+#include "rules/dot_segments.hpp"
+#include "rules/ipv6_address.hpp"
 #include "span_writer.hpp"
 #include "text.hpp"
 
@@ -53,10 +54,11 @@ public:
     }
 };
 
-// RFC 5952 text of an IP-literal's address (the text between the brackets).
+// RFC 5952 text of an IP-literal's address (the text between the brackets, which the scanner
+// has accepted).
 std::size_t write_ipv6(std::string_view address, char* out) noexcept
 {
-    return format_ipv6(parse_ipv6(address), out);
+    return format_ipv6(rules::parse_ipv6address(address).value_or(rules::ipv6_pieces{}), out);
 }
 
 // A path segment as the canonical form spells it: its size, and the bytes.
@@ -86,8 +88,8 @@ void write_normalized_segment(std::string_view raw, char* out) noexcept
 // The canonical path's segments, last first: dot-segments removed, "%2E" counting as ".".
 auto canonical_segments(std::string_view rooted_path) noexcept
 {
-    return kept_segments_backward(backward_segments(rooted_path),
-                                  [](std::string_view segment) { return dot_segment_length(segment); });
+    return rules::kept_segments_backward(rules::backward_segments(rooted_path),
+                                         [](std::string_view segment) { return rules::dot_segment_length(segment); });
 }
 
 bool drops_userinfo(uri_view const& uri, canonical_options const& options) noexcept
@@ -158,8 +160,10 @@ canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, can
         // Written right to left into its place, its size known first: no scratch space, so a
         // buffer of exactly the canonical size suffices.
         std::size_t const at = w.size();
-        w.advance(write_kept_segments([&] { return canonical_segments(uri.path()); }, normalized_segment_size,
-                                      write_normalized_segment, w.data(), at, w.capacity()));
+        auto const always = [](std::string_view) { return true; };
+        w.advance(rules::write_kept_segments([&] { return canonical_segments(uri.path()); }, always,
+                                             normalized_segment_size, write_normalized_segment, w.data(), at,
+                                             w.capacity()));
     }
 
     if (uri.typecode() != '\0') {
@@ -249,7 +253,8 @@ bool same_host(uri_view const& a, uri_view const& b) noexcept
     // name); only the IP-literals need comparing apart.
     bool const v6_a = a.host_type() == host_kind::ipv6;
     bool const v6_b = b.host_type() == host_kind::ipv6;
-    if (v6_a || v6_b) return v6_a && v6_b && parse_ipv6(a.host_address()) == parse_ipv6(b.host_address());
+    if (v6_a || v6_b)
+        return v6_a && v6_b && rules::parse_ipv6address(a.host_address()) == rules::parse_ipv6address(b.host_address());
     static constexpr charset host_text = chars::reg_name_char + charset("[]:"); // an IPvFuture's too
     return same_tokens(a.host(), b.host(), host_text, true);
 }

@@ -62,4 +62,18 @@ bool is_a_label(std::string_view label) noexcept
     return rc == IDN2_OK;
 }
 
+std::optional<rules::finding> find_invalid_a_label(std::string_view name) noexcept
+{
+    std::size_t label = 0;
+    for (std::size_t q = 0; q <= name.size(); ++q) {
+        if (q < name.size() && name[q] != '.') continue;
+        std::string_view const text = name.substr(label, q - label);
+        if (has_ace_prefix(text) && !is_a_label(text))
+            return rules::finding{diag_id::host_punycode_invalid, static_cast<std::uint32_t>(label),
+                                  static_cast<std::uint32_t>(text.size())};
+        label = q + 1;
+    }
+    return std::nullopt;
+}
+
 } // namespace ftpuri

@@ -2,8 +2,11 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string_view>
+
+#include "rules/finding.hpp"
 
 namespace ftpuri {
 
@@ -26,6 +29,11 @@ std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexce
     return label.size() >= 4 && (label[0] | 0x20) == 'x' && (label[1] | 0x20) == 'n' && label[2] == '-' &&
            label[3] == '-';
 }
+
+// @constraint punycode: every "xn--" label of a DNS name is an A-label (RFC 5890 2.3.2.1): one
+// that is not ("xn--a", "xn--zz") is rejected by WHATWG parsers and matches no name a registry
+// can hold, so it only serves to confuse. The first such label of `name`, positioned in it.
+[[nodiscard]] std::optional<rules::finding> find_invalid_a_label(std::string_view name) noexcept;
 
 // Whether a lenient host needs IDNA: it holds a byte >= 0x80 or a percent-encoding.
 [[nodiscard]] constexpr bool needs_idna(std::string_view raw_host) noexcept

@@ -1,4 +1,4 @@
-// src/parse.cpp: the four instantiations of the scanner behind the public entry points.
+// src/parse.cpp: the public entry points, on the scanner's two instantiations.
 #include "ftpuri/parse.hpp"
 
 #include <string>
@@ -45,13 +45,13 @@ parse_result parse(std::string_view input, parse_options const& options) noexcep
     std::string const canary(input);
     if (canary.empty()) return parse_result::failure({});
 #endif
-    scanner<discard_warnings, true> s(input, options, {});
+    detail::scanner<detail::discard_warnings> s(input, options, {});
     return s.run() ? parse_result::success(s.view()) : parse_result::failure(s.error());
 }
 
 parse_result parse(std::string_view input, parse_options const& options, diagnostic_list& out) noexcept
 {
-    scanner<collect_warnings, true> s(input, options, {&out});
+    detail::scanner<detail::collect_warnings> s(input, options, {&out});
     if (s.run()) {
         if (!options.opt_in.empty()) [[unlikely]]
             report_opt_in(s.view(), input, options.opt_in, out);
@@ -65,13 +65,13 @@ bool validate(std::string_view input, parse_options const& options) noexcept
 {
     // Most inputs are plain URIs, accepted before the scanner is built.
     if (detail::plain_uri(input, options)) return true;
-    scanner<discard_warnings, false> s(input, options, {});
+    detail::scanner<detail::discard_warnings> s(input, options, {});
     return s.run();
 }
 
 bool validate(std::string_view input, parse_options const& options, diagnostic_list& out) noexcept
 {
-    scanner<collect_warnings, false> s(input, options, {&out});
+    detail::scanner<detail::collect_warnings> s(input, options, {&out});
     if (s.run()) return true;
     append_error(out, s.error(), s.note());
     return false;

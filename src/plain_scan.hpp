@@ -25,6 +25,10 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/pct.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "rules/dns_name.hpp"
+#include "rules/ipv4_address.hpp"
+#include "rules/port.hpp"
+#include "rules/typecode.hpp"
 #include "text.hpp"
 
 namespace ftpuri::detail {
@@ -171,7 +175,8 @@ struct plain_path_parts {
 [[nodiscard]] inline bool plain_path_to_end(unsigned char const* s, std::uint32_t slash, std::uint32_t n,
                                             plain_path_parts& out) noexcept
 {
-    out.typecode = trailing_typecode(std::string_view(reinterpret_cast<char const*>(s) + slash + 1, n - slash - 1));
+    out.typecode =
+        rules::trailing_typecode(std::string_view(reinterpret_cast<char const*>(s) + slash + 1, n - slash - 1));
     out.name_end = out.typecode != '\0' ? n - 7 : n;
     return plain_path(s, slash + 1, out.name_end);
 }
@@ -186,6 +191,18 @@ struct plain_authority_parts {
     std::uint16_t port; // 0 for no port or an empty one
     host_kind kind;     // dns_name or ipv4
 };
+
+// The host bytes the masks below accept, letters, digits, "-" and ".", are the dns-name's.
+consteval bool plain_host_bytes_are_dns_name_bytes()
+{
+    for (unsigned c = 0; c < 256; ++c) {
+        bool const masked =
+            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+        if (masked != rules::dns_name_char.contains(static_cast<unsigned char>(c))) return false;
+    }
+    return true;
+}
+static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must read hosts as rules/dns_name.hpp does");
 
 #if defined(__SSE2__)
 // authority = [ user "@" ] host [ ":" port ], as most are: a user of letters, digits, ".", "-"
@@ -204,6 +221,8 @@ struct plain_authority_parts {
 {
     // Two SIMD blocks: all but a few authorities are shorter.
     constexpr std::uint32_t window = 32;
+    static_assert(window < rules::max_label_length && window < rules::max_name_length,
+                  "a host within the window cannot break dns-label-length or dns-name-length");
     std::uint32_t const available = n - begin;
     // `window` bytes from `begin`; where the input ends sooner, the last `window` bytes (shifted
     // back by `skip`), or for a shorter input a copy padded with NULs, which no rule accepts.
@@ -295,28 +314,51 @@ struct plain_authority_parts {
     out.kind = host_kind::dns_name;
     if (((letters >> last_label) & 1U) == 0) {
         if (((letters | hyphens) & name) != 0 ||
-            !is_ipv4address(std::string_view(reinterpret_cast<char const*>(s) + host, host_length)))
+            !rules::is_ipv4address(std::string_view(reinterpret_cast<char const*>(s) + host, host_length)))
             return false;
         out.kind = host_kind::ipv4;
     }
 
-    // port = *DIGIT, 1-65535 when not empty; a second ":" is not a digit.
-    std::uint32_t port = 0;
+    // port = *DIGIT, 1-65535 when not empty: the full scan's rule, once the masks have said
+    // that its bytes are digits (a second ":" is not one), so that only the range is left.
+    std::uint16_t port = 0;
     if (host_length < length) {
-        std::uint32_t const port_length = length - host_length - 1;
         std::uint64_t const port_bytes = authority & ~((std::uint64_t{2} << host_length) - 1);
-        if ((port_bytes & ~digits) != 0 || port_length > 5) return false;
-        for (std::uint32_t i = 0; i < port_length; ++i)
-            port = port * 10 + (s[host + host_length + 1 + i] - '0');
-        if (port_length > 0 && (port == 0 || port > 65535)) return false;
+        if ((port_bytes & ~digits) != 0) return false;
+        rules::port_value const value = rules::parse_port(
+            std::string_view(reinterpret_cast<char const*>(s) + host + host_length + 1, length - host_length - 1));
+        if (value.error) return false;
+        port = value.value;
     }
     out.host_begin = host;
     out.host_end = host + host_length;
     out.end = host + length;
-    out.port = static_cast<std::uint16_t>(port);
+    out.port = port;
     return true;
 }
 #endif
+
+// The first position from `q` on, before `n`, that holds "/", "?", "#" or "@" (where an
+// authority ends, and its "@"s), sixteen bytes at a time where SSE2 is there; else `q` itself,
+// for the caller's byte-by-byte loop, or n.
+[[nodiscard]] inline std::uint32_t skip_inside_authority(unsigned char const* s, std::uint32_t q,
+                                                         std::uint32_t n) noexcept
+{
+#if defined(__SSE2__)
+    for (; q + 16 <= n; q += 16) {
+        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s + q));
+        __m128i const delimiters =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('/')), _mm_cmpeq_epi8(x, _mm_set1_epi8('?'))),
+                         _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x, _mm_set1_epi8('@'))));
+        auto const mask = static_cast<unsigned>(_mm_movemask_epi8(delimiters));
+        if (mask != 0) return q + static_cast<std::uint32_t>(__builtin_ctz(mask));
+    }
+#else
+    static_cast<void>(s);
+    static_cast<void>(n);
+#endif
+    return q;
+}
 
 // ---- the whole URI ---------------------------------------------------------------------------
 

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "dot_segments.hpp"
 #include "ftpuri/charset.hpp"
 #include "ftpuri/parse.hpp"
+#include "rules/dot_segments.hpp"
 #include "span_writer.hpp"
 
 namespace ftpuri {
@@ -50,57 +50,27 @@ reference_parts split(std::string_view r) noexcept
     return p;
 }
 
-// The segments of a merged path (5.2.3): the base path up to its last "/" (`base_dir`, which ends
-// in "/") then the reference's rootless path (`relative`), last first, without building it.
-class merged_segments {
-public:
-    merged_segments(std::string_view base_dir, std::string_view relative) noexcept
-        : relative_(relative), end_(relative.size()), base_(base_dir.substr(0, base_dir.size() - 1))
-    {
-    }
-    bool previous(std::string_view& segment) noexcept
-    {
-        if (relative_done_) return base_.previous(segment);
-        std::size_t const slash = end_ == 0 ? std::string_view::npos : relative_.rfind('/', end_ - 1);
-        if (slash == std::string_view::npos) {
-            segment = relative_.substr(0, end_);
-            relative_done_ = true;
-        } else {
-            segment = relative_.substr(slash + 1, end_ - slash - 1);
-            end_ = slash;
-        }
-        return true;
-    }
-
-private:
-    std::string_view relative_;
-    std::size_t end_;
-    bool relative_done_ = false;
-    backward_segments base_;
-};
-
-// Reference resolution removes literal dot-segments only ("%2E%2E" is a name until normalized).
-int literal_dots(std::string_view segment) noexcept
-{
-    if (segment == ".") return 1;
-    if (segment == "..") return 2;
-    return 0;
-}
-
+// A path with its dot-segments removed (5.2.4), written at its exact size. Reference
+// resolution removes literal dot-segments only: "%2E%2E" is a name until normalized.
 class writer : public span_writer {
 public:
     using span_writer::span_writer;
 
-    // A rooted path with its dot-segments removed, written in place at its exact size.
+    // `source` yields the path's segments last first; `rootless` is the path's text when it
+    // has no leading "/", where 5.2.4 writes the first segment without one if it is kept
+    // ("a/b/.." is "a/", but "a/../b" is "/b").
     template <class Source>
-    void put_without_dot_segments(Source source) noexcept
+    void put_without_dot_segments(Source source, std::string_view rootless = {}) noexcept
     {
-        auto const kept = [source] { return kept_segments_backward(source, literal_dots); };
+        auto const kept = [source] { return rules::kept_segments_backward(source, rules::literal_dot_segment_length); };
+        auto const after_slash = [rootless](std::string_view segment) {
+            return rootless.empty() || segment.data() != rootless.data() || segment.empty();
+        };
         auto const length = [](std::string_view segment) { return segment.size(); };
         auto const copy = [](std::string_view segment, char* to) {
             if (!segment.empty()) std::memcpy(to, segment.data(), segment.size());
         };
-        advance(write_kept_segments(kept, length, copy, data(), size(), capacity()));
+        advance(rules::write_kept_segments(kept, after_slash, length, copy, data(), size(), capacity()));
     }
 };
 
@@ -128,13 +98,12 @@ resolve_result resolve(uri_view const& base, std::string_view reference, std::sp
             w.put(*r.authority);
         }
         if (!r.path.empty() && r.path.front() == '/') {
-            w.put_without_dot_segments(backward_segments(r.path));
+            w.put_without_dot_segments(rules::backward_segments(r.path));
         } else if (!r.path.empty()) {
-            // A rootless path ("g:h", another scheme): 5.2.4's steps 2A and 2D apply, in place.
-            // Here `size` may exceed the result when the buffer is too small for the input path.
-            std::size_t const at = w.size();
-            w.put(r.path);
-            if (w.fits()) w.truncate(at + remove_dot_segments(w.data() + at, r.path.size()));
+            // A rootless path ("g:h", another scheme): 5.2.4's steps 2A and 2D first.
+            std::string_view const path = rules::strip_leading_dot_segments(r.path);
+            bool const rooted = !path.empty() && path.front() == '/'; // "./" + "/x"
+            w.put_without_dot_segments(rules::backward_segments(path), rooted ? std::string_view() : path);
         }
     } else {
         w.put("//");
@@ -143,11 +112,12 @@ resolve_result resolve(uri_view const& base, std::string_view reference, std::sp
             w.put(base_path); // 5.2.2: the base path as it is, dot-segments and all
             if (!r.query) query = base_query;
         } else if (r.path.front() == '/') {
-            w.put_without_dot_segments(backward_segments(r.path));
+            w.put_without_dot_segments(rules::backward_segments(r.path));
         } else {
-            std::string_view const base_dir =
-                base_path.empty() ? std::string_view("/") : base_path.substr(0, base_path.rfind('/') + 1);
-            w.put_without_dot_segments(merged_segments(base_dir, r.path));
+            // 5.2.3: the base path up to its last "/", then the reference's rootless path.
+            std::string_view const base_dir = base_path.substr(0, base_path.empty() ? 0 : base_path.rfind('/'));
+            w.put_without_dot_segments(
+                rules::chained_segments(rules::backward_segments(base_dir), rules::backward_segments(r.path)));
         }
     }
     if (query) {

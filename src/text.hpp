@@ -18,6 +18,13 @@ constexpr unsigned char to_lower_ascii(unsigned char c) noexcept
 {
     return is_upper_ascii(c) ? static_cast<unsigned char>(c | 0x20) : c;
 }
+// The position of the first uppercase ASCII letter of `text`, or npos.
+constexpr std::size_t find_upper_ascii(std::string_view text) noexcept
+{
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (is_upper_ascii(static_cast<unsigned char>(text[i]))) return i;
+    return std::string_view::npos;
+}
 constexpr char upper_hex_digit(unsigned v) noexcept
 {
     return "0123456789ABCDEF"[v & 0xF];
@@ -31,35 +38,6 @@ constexpr bool matches_lowercase(std::string_view text, std::size_t at, std::str
         if (to_lower_ascii(static_cast<unsigned char>(text[at + i])) != static_cast<unsigned char>(word[i]))
             return false;
     return true;
-}
-
-// IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
-// dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
-constexpr bool is_ipv4address(std::string_view text) noexcept
-{
-    std::size_t q = 0;
-    for (int octet = 0; octet < 4; ++octet) {
-        if (octet > 0) {
-            if (q >= text.size() || text[q] != '.') return false;
-            ++q;
-        }
-        std::size_t const first = q;
-        unsigned value = 0;
-        while (q < text.size() && q - first < 3 && chars::digit.contains(text[q]))
-            value = value * 10 + static_cast<unsigned>(text[q++] - '0');
-        std::size_t const digits = q - first;
-        if (digits == 0 || value > 255 || (digits > 1 && text[first] == '0')) return false;
-    }
-    return q == text.size();
-}
-
-// typecode-part = ";type=" typecode ; typecode = "a" / "i" / "d" (any case)
-// The typecode that ends `text`, lowercased, or '\0' when it ends in none.
-constexpr char trailing_typecode(std::string_view text) noexcept
-{
-    if (text.size() < 7 || !matches_lowercase(text, text.size() - 7, ";type=")) return '\0';
-    auto const letter = static_cast<char>(to_lower_ascii(static_cast<unsigned char>(text.back())));
-    return letter == 'a' || letter == 'i' || letter == 'd' ? letter : '\0';
 }
 
 // The byte that the escape at text[i] stands for, or -1 when there is no "%XX" there.
@@ -132,49 +110,6 @@ private:
     std::size_t i_ = 0;
 };
 
-// @constraint numeric-host: a host whose last label (one trailing "." ignored), decoded, is all
-// digits, or "0x" and hex digits, is one that WHATWG parsers and inet_aton read as an IPv4
-// address: it must then be a dotted-decimal IPv4address, or they read another address.
-constexpr bool ends_in_a_number(std::string_view raw_host) noexcept
-{
-    struct label_shape {
-        std::size_t length = 0;
-        bool digits = true; // all DIGIT so far
-        bool hex = false;   // "0x" and HEXDIG so far
-        constexpr void add(unsigned char c) noexcept
-        {
-            digits = digits && chars::digit.contains(c);
-            if (length == 1) {
-                hex = digits == false && (c == 'x' || c == 'X') && zero_first;
-            } else if (length > 1) {
-                hex = hex && chars::hexdig.contains(c);
-            }
-            zero_first = length == 0 ? c == '0' : zero_first;
-            ++length;
-        }
-        [[nodiscard]] constexpr bool number() const noexcept { return length > 0 && (digits || hex); }
-        bool zero_first = false;
-    };
-    label_shape last;
-    label_shape before_last;
-    decoded_reader bytes(raw_host);
-    unsigned char c = 0;
-    std::size_t size = 0;
-    unsigned char final_byte = 0;
-    while (bytes.next(c)) {
-        if (c == '.') {
-            before_last = last;
-            last = {};
-        } else {
-            last.add(c);
-        }
-        final_byte = c;
-        ++size;
-    }
-    // "a.b." is read as "a.b", once: "a.." ends in an empty label.
-    return final_byte == '.' && size > 1 ? before_last.number() : last.number();
-}
-
 // The decoded form of a short raw component into `out`: its size, or 0 when it does not fit
 // (when it is longer than any dotted-decimal IPv4 address, for instance).
 template <std::size_t N>
@@ -188,25 +123,6 @@ constexpr std::size_t decode_small(std::string_view raw, std::array<char, N>& ou
         out[size++] = static_cast<char>(c);
     }
     return size;
-}
-
-// 1 for a "." segment, 2 for "..", 0 otherwise; "%2E" (any case) counts as a ".".
-constexpr int dot_segment_length(std::string_view segment) noexcept
-{
-    if (segment.size() > 6) return 0;
-    int dots = 0;
-    for (std::size_t i = 0; i < segment.size();) {
-        if (segment[i] == '.') {
-            ++i;
-        } else if (segment[i] == '%' && i + 2 < segment.size() && segment[i + 1] == '2' &&
-                   to_lower_ascii(static_cast<unsigned char>(segment[i + 2])) == 'e') {
-            i += 3;
-        } else {
-            return 0;
-        }
-        if (++dots > 2) return 0;
-    }
-    return dots;
 }
 
 // Whether a raw user name is "anonymous", in any case and any percent-encoding: the user

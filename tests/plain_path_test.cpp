@@ -312,7 +312,7 @@ TEST(PlainScan, PathsItIsThereForAreAccepted)
         std::string const typed = uri + ";type=I";
         auto const* t = reinterpret_cast<unsigned char const*>(typed.data());
         auto const m = static_cast<std::uint32_t>(typed.size());
-        EXPECT_EQ(ftpuri::trailing_typecode(typed), 'i') << typed;
+        EXPECT_EQ(ftpuri::rules::trailing_typecode(typed), 'i') << typed;
         EXPECT_TRUE(ftpuri::detail::plain_path(t, 8, m - 7)) << typed;
     }
     std::string_view const dots = "ftp://h/a/./b";

@@ -129,6 +129,10 @@ enum class diag_id : std::uint8_t {
     host_ip_address,  // host.ip-address
     userinfo_present, // userinfo.present
     port_non_default, // port.non-default
+
+    // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
+    // appended without its row does not compile.
+    count
 };
 
 struct diag_info {
@@ -327,8 +331,8 @@ constexpr bool catalogue_in_enum_order() noexcept
 }
 } // namespace detail
 static_assert(detail::catalogue_in_enum_order(), "diag_catalogue rows must follow diag_id's order");
-static_assert(static_cast<std::size_t>(diag_id::port_non_default) + 1 == diag_catalogue.size(),
-              "every diag_id needs a row in diag_catalogue");
+static_assert(static_cast<std::size_t>(diag_id::count) == diag_catalogue.size(),
+              "every diag_id needs a row in diag_catalogue, and every row an id");
 
 [[nodiscard]] constexpr diag_info const& info(diag_id id) noexcept
 {

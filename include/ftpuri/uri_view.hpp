@@ -5,12 +5,21 @@
 // parse() refuses temporaries (see parse.hpp). Absent parts have the offset `npos`.
 //
 //     ftp://user:pass@host.example:2121/pub/dir/file.txt;type=i?q#frag
-//     |  |  |   |    |            |    |                |      | |    |
-//     |  |  |   |    |            |    path_begin       |      | |    size()
-//     |  |  |   |    |            port_begin            |      | fragment_begin (after '#')
-//     |  |  |   |    host_begin, host_end               |      query_begin (after '?';
-//     |  |  |   password_begin, password_end            |                   rfc3986 only)
-//     |  |  user_begin, user_end                        typecode_begin (the ';'), path_end
+//     |  |  |   ||   ||           ||   |                |      ||||   |
+//     |  |  |   ||   ||           ||   |                |      ||||   size()
+//     |  |  |   ||   ||           ||   |                |      |||fragment_begin
+//     |  |  |   ||   ||           ||   |                |      ||query_end (the '#')
+//     |  |  |   ||   ||           ||   |                |      |query_begin (rfc3986 only)
+//     |  |  |   ||   ||           ||   |                |      typecode_end (the '?')
+//     |  |  |   ||   ||           ||   |                path_end, typecode_begin
+//     |  |  |   ||   ||           ||   port_end, path_begin
+//     |  |  |   ||   ||           |port_begin
+//     |  |  |   ||   ||           host_end (the ':')
+//     |  |  |   ||   |host_begin
+//     |  |  |   ||   password_end (the '@')
+//     |  |  |   |password_begin
+//     |  |  |   user_end (the ':')
+//     |  |  user_begin
 //     |  scheme_end (the ':')
 //     0
 //
@@ -112,44 +121,71 @@ private:
     std::string_view path_;
 };
 
-class uri_view {
-public:
+namespace detail {
+
+// Everything a uri_view holds, written directly by the scanner as it reads (src/scanner.hpp),
+// one offset per boundary of the diagram above. Not part of the API: use uri_view.
+struct uri_parts {
     static constexpr std::uint32_t npos = 0xFFFF'FFFF;
 
+    char const* data = nullptr;
+    std::uint32_t size = 0;
+    std::uint32_t user_begin = npos, user_end = npos;
+    std::uint32_t password_begin = npos, password_end = npos;
+    std::uint32_t host_begin = 0, host_end = 0;
+    std::uint32_t port_begin = npos, port_end = npos;
+    std::uint32_t path_begin = 0, path_end = 0;
+    std::uint32_t typecode_begin = npos, typecode_end = npos;
+    std::uint32_t query_begin = npos, query_end = npos;
+    std::uint32_t fragment_begin = npos;
+    std::uint16_t port_number = 0;
+    host_kind kind = host_kind::dns_name;
+    char typecode = '\0';
+    profile syntax = profile::strict;
+};
+
+} // namespace detail
+
+class uri_view {
+public:
+    static constexpr std::uint32_t npos = detail::uri_parts::npos;
+
     uri_view() noexcept = default;
+    // What the scanner wrote; parse() is the way to get one.
+    explicit uri_view(detail::uri_parts const& parts) noexcept : p_(parts) {}
 
     // The whole input, as given.
-    [[nodiscard]] std::string_view buffer() const noexcept { return {data_, size_}; }
-    [[nodiscard]] std::uint32_t size() const noexcept { return size_; }
+    [[nodiscard]] std::string_view buffer() const noexcept { return {p_.data, p_.size}; }
+    [[nodiscard]] std::uint32_t size() const noexcept { return p_.size; }
 
     // "ftp" in any case (scheme_uppercase warns about "FTP").
-    [[nodiscard]] std::string_view scheme() const noexcept { return {data_, 3}; }
+    [[nodiscard]] std::string_view scheme() const noexcept { return {p_.data, 3}; }
 
-    [[nodiscard]] bool has_userinfo() const noexcept { return user_begin_ != npos; }
-    [[nodiscard]] std::string_view user() const noexcept { return part(user_begin_, user_end_); }
-    [[nodiscard]] bool has_password() const noexcept { return password_begin_ != npos; }
-    [[nodiscard]] std::string_view password() const noexcept { return part(password_begin_, password_end_); }
+    [[nodiscard]] bool has_userinfo() const noexcept { return p_.user_begin != npos; }
+    [[nodiscard]] std::string_view user() const noexcept { return part(p_.user_begin, p_.user_end); }
+    [[nodiscard]] bool has_password() const noexcept { return p_.password_begin != npos; }
+    [[nodiscard]] std::string_view password() const noexcept { return part(p_.password_begin, p_.password_end); }
 
     // As written: brackets included for an IP-literal, case kept.
-    [[nodiscard]] std::string_view host() const noexcept { return part(host_begin_, host_end_); }
+    [[nodiscard]] std::string_view host() const noexcept { return part(p_.host_begin, p_.host_end); }
     // The host without an IP-literal's brackets.
     [[nodiscard]] std::string_view host_address() const noexcept
     {
-        bool const literal = kind_ == host_kind::ipv6 || kind_ == host_kind::ipvfuture;
-        return literal ? part(host_begin_ + 1, host_end_ - 1) : host();
+        bool const literal = p_.kind == host_kind::ipv6 || p_.kind == host_kind::ipvfuture;
+        return literal ? part(p_.host_begin + 1, p_.host_end - 1) : host();
     }
-    [[nodiscard]] host_kind host_type() const noexcept { return kind_; }
+    [[nodiscard]] host_kind host_type() const noexcept { return p_.kind; }
 
     // A port is present when a ':' follows the host, even with no digits ("host:").
-    [[nodiscard]] bool has_port() const noexcept { return port_begin_ != npos; }
-    [[nodiscard]] std::string_view port() const noexcept { return part(port_begin_, port_end_); }
+    [[nodiscard]] bool has_port() const noexcept { return p_.port_begin != npos; }
+    [[nodiscard]] std::string_view port() const noexcept { return part(p_.port_begin, p_.port_end); }
     // The port's value, 0 when there is none or it is empty.
-    [[nodiscard]] std::uint16_t port_number() const noexcept { return port_number_; }
+    [[nodiscard]] std::uint16_t port_number() const noexcept { return p_.port_number; }
     // The port to connect to: the URI's, or 21.
-    [[nodiscard]] std::uint16_t effective_port() const noexcept { return port_number_ != 0 ? port_number_ : 21; }
+    [[nodiscard]] std::uint16_t effective_port() const noexcept { return p_.port_number != 0 ? p_.port_number : 21; }
 
     // "" or "/...", without the typecode.
-    [[nodiscard]] std::string_view path() const noexcept { return part(path_begin_, path_end_); }
+    [[nodiscard]] std::string_view path() const noexcept { return part(p_.path_begin, p_.path_end); }
     [[nodiscard]] segment_range segments() const noexcept { return segment_range(path()); }
     // The last segment, the file (or, for ;type=d, the directory) to act on; "" if none.
     [[nodiscard]] std::string_view name() const noexcept
@@ -164,19 +200,19 @@ public:
         return p.empty() ? p : p.substr(0, p.rfind('/') + 1);
     }
 
-    [[nodiscard]] bool has_typecode() const noexcept { return typecode_begin_ != npos; }
+    [[nodiscard]] bool has_typecode() const noexcept { return p_.typecode_begin != npos; }
     // 'a', 'i' or 'd' (lowercased), or '\0' when there is no typecode.
-    [[nodiscard]] char typecode() const noexcept { return typecode_; }
+    [[nodiscard]] char typecode() const noexcept { return p_.typecode; }
     // ";type=X" as written (";typecode=X" in the lenient profile).
-    [[nodiscard]] std::string_view typecode_part() const noexcept { return part(typecode_begin_, typecode_end_); }
+    [[nodiscard]] std::string_view typecode_part() const noexcept { return part(p_.typecode_begin, p_.typecode_end); }
 
-    [[nodiscard]] bool has_query() const noexcept { return query_begin_ != npos; }
-    [[nodiscard]] std::string_view query() const noexcept { return part(query_begin_, query_end_); }
-    [[nodiscard]] bool has_fragment() const noexcept { return fragment_begin_ != npos; }
-    [[nodiscard]] std::string_view fragment() const noexcept { return part(fragment_begin_, size_); }
+    [[nodiscard]] bool has_query() const noexcept { return p_.query_begin != npos; }
+    [[nodiscard]] std::string_view query() const noexcept { return part(p_.query_begin, p_.query_end); }
+    [[nodiscard]] bool has_fragment() const noexcept { return p_.fragment_begin != npos; }
+    [[nodiscard]] std::string_view fragment() const noexcept { return part(p_.fragment_begin, p_.size); }
 
     // The profile the view was parsed with: the canonical form repairs a lenient view.
-    [[nodiscard]] profile syntax() const noexcept { return syntax_; }
+    [[nodiscard]] profile syntax() const noexcept { return p_.syntax; }
 
     // The raw text of a component (user, password, host, port, path, typecode, query, fragment;
     // scheme; input for the whole buffer). Empty when absent.
@@ -197,34 +233,30 @@ public:
     };
     [[nodiscard]] offsets raw_offsets() const noexcept
     {
-        return {3,           user_begin_,     user_end_,    password_begin_, password_end_,
-                host_begin_, host_end_,       port_begin_,  port_end_,       path_begin_,
-                path_end_,   typecode_begin_, query_begin_, query_end_,      fragment_begin_};
+        return {3,
+                p_.user_begin,
+                p_.user_end,
+                p_.password_begin,
+                p_.password_end,
+                p_.host_begin,
+                p_.host_end,
+                p_.port_begin,
+                p_.port_end,
+                p_.path_begin,
+                p_.path_end,
+                p_.typecode_begin,
+                p_.query_begin,
+                p_.query_end,
+                p_.fragment_begin};
     }
 
 private:
-    template <class, bool>
-    friend class scanner;
-
     [[nodiscard]] std::string_view part(std::uint32_t b, std::uint32_t e) const noexcept
     {
-        return b == npos ? std::string_view() : std::string_view(data_ + b, e - b);
+        return b == npos ? std::string_view() : std::string_view(p_.data + b, e - b);
     }
 
-    char const* data_ = nullptr;
-    std::uint32_t size_ = 0;
-    std::uint32_t user_begin_ = npos, user_end_ = npos;
-    std::uint32_t password_begin_ = npos, password_end_ = npos;
-    std::uint32_t host_begin_ = 0, host_end_ = 0;
-    std::uint32_t port_begin_ = npos, port_end_ = npos;
-    std::uint32_t path_begin_ = 0, path_end_ = 0;
-    std::uint32_t typecode_begin_ = npos, typecode_end_ = npos;
-    std::uint32_t query_begin_ = npos, query_end_ = npos;
-    std::uint32_t fragment_begin_ = npos;
-    std::uint16_t port_number_ = 0;
-    host_kind kind_ = host_kind::dns_name;
-    char typecode_ = '\0';
-    profile syntax_ = profile::strict;
+    detail::uri_parts p_;
 };
 
 } // namespace ftpuri

@@ -1,0 +1,154 @@
+// RFC 3986 5.2.4 (src/rules/dot_segments.hpp) against the RFC's own algorithm, written here
+// step by step as section 5.2.4 states it, over every path of a small alphabet; and the depth
+// rule's forward count (kept_segment_counter) against the backward reading.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "rules/directory_walk.hpp"
+#include "rules/dot_segments.hpp"
+
+namespace {
+
+using namespace ftpuri::rules;
+
+// 5.2.4 as written: steps A to E on an input buffer and an output buffer.
+std::string rfc_remove_dot_segments(std::string in)
+{
+    std::string out;
+    while (!in.empty()) {
+        if (in.starts_with("../")) {
+            in.erase(0, 3); // A
+        } else if (in.starts_with("./")) {
+            in.erase(0, 2); // A
+        } else if (in.starts_with("/./")) {
+            in.replace(0, 3, "/"); // B
+        } else if (in == "/.") {
+            in = "/"; // B
+        } else if (in.starts_with("/../") || in == "/..") {
+            in.replace(0, in == "/.." ? 3 : 4, "/"); // C
+            std::size_t const slash = out.rfind('/');
+            out.erase(slash == std::string::npos ? 0 : slash);
+        } else if (in == "." || in == "..") {
+            in.clear(); // D
+        } else {
+            std::size_t const end = in.find('/', 1); // E
+            out += in.substr(0, end);
+            in.erase(0, end == std::string::npos ? in.size() : end);
+        }
+    }
+    return out;
+}
+
+// The library's reading: the kept segments written as resolve() writes them.
+std::string kept_path(std::string_view path)
+{
+    std::string_view const stripped = path.empty() || path.front() == '/' ? path : strip_leading_dot_segments(path);
+    bool const rootless = !stripped.empty() && stripped.front() != '/';
+    auto const make = [stripped] {
+        return kept_segments_backward(backward_segments(stripped), literal_dot_segment_length);
+    };
+    auto const after_slash = [&](std::string_view s) { return !rootless || s.data() != stripped.data() || s.empty(); };
+    auto const size = [](std::string_view s) { return s.size(); };
+    auto const copy = [](std::string_view s, char* to) { s.copy(to, s.size()); };
+    std::string out(path.size() + 1, '\0');
+    std::size_t const n = write_kept_segments(make, after_slash, size, copy, out.data(), 0, out.size());
+    out.resize(n);
+    return out;
+}
+
+// Every path of up to `length` tokens over "a", ".", "..", "/", rooted or not.
+std::vector<std::string> all_paths(int length)
+{
+    std::vector<std::string> paths{""};
+    std::vector<std::string> frontier{""};
+    for (int i = 0; i < length; ++i) {
+        std::vector<std::string> next;
+        for (std::string const& p : frontier)
+            for (char const* token : {"a", "b", ".", "..", "/"})
+                next.push_back(p + token);
+        paths.insert(paths.end(), next.begin(), next.end());
+        frontier = std::move(next);
+    }
+    return paths;
+}
+
+TEST(DotSegments, AgreeWithSection524OnEveryShortPath)
+{
+    std::size_t checked = 0;
+    for (std::string const& path : all_paths(7)) {
+        ASSERT_EQ(kept_path(path), rfc_remove_dot_segments(path)) << '"' << path << '"';
+        ++checked;
+    }
+    EXPECT_GT(checked, 90000U);
+}
+
+TEST(DotSegments, TheExamplesOfTheRfc)
+{
+    EXPECT_EQ(kept_path("/a/b/c/./../../g"), "/a/g");    // 5.2.4's first example
+    EXPECT_EQ(kept_path("mid/content=5/../6"), "mid/6"); // and its second
+    EXPECT_EQ(kept_path("a/../b"), "/b");                // 5.2.4 roots what it read as rootless here
+    EXPECT_EQ(kept_path("../a"), "a");
+}
+
+TEST(DotSegments, EncodedDotsCountOnlyWhenNormalizing)
+{
+    EXPECT_EQ(dot_segment_length("%2E"), 1);
+    EXPECT_EQ(dot_segment_length(".%2e"), 2);
+    EXPECT_EQ(dot_segment_length("%2E%2E%2E"), 0);
+    EXPECT_EQ(literal_dot_segment_length("%2E"), 0);
+    EXPECT_EQ(literal_dot_segment_length(".."), 2);
+}
+
+// The depth rule counts forwards what the canonical form reads backwards: for every rooted
+// path, the segments kept are the same number either way (less the empty name a final dot-
+// segment leaves, which only the backward reading writes).
+TEST(DotSegments, ForwardCountMatchesBackwardReading)
+{
+    for (std::string const& tail : all_paths(6)) {
+        std::string const path = "/" + tail;
+        std::vector<std::string_view> in_order;
+        std::string_view s;
+        for (auto segments = backward_segments(path); segments.previous(s);)
+            in_order.insert(in_order.begin(), s);
+        kept_segment_counter forward;
+        for (std::string_view segment : in_order)
+            forward.next(literal_dot_segment_length(segment));
+        std::size_t backward = 0;
+        for (auto kept = kept_segments_backward(backward_segments(path), literal_dot_segment_length); kept.previous(s);)
+            ++backward;
+        std::size_t const final_dot = literal_dot_segment_length(in_order.back()) > 0 ? 1 : 0;
+        ASSERT_EQ(forward.kept() + final_dot, backward) << path;
+    }
+}
+
+TEST(DirectoryWalk, FindsANullCwdCancelledByDotDot)
+{
+    // "/pub//../x": the plan walks pub, (null), .. = the start; RFC 3986 cancels the empty one.
+    directory_walk walk;
+    EXPECT_FALSE(walk.next(0, false, false, false).cancels_empty); // pub
+    EXPECT_FALSE(walk.next(0, true, false, false).cancels_empty);  // (empty)
+    directory_walk::step const up = walk.next(2, false, false, false);
+    EXPECT_TRUE(up.cancels_empty);
+    EXPECT_FALSE(up.above_root);
+    EXPECT_TRUE(walk.next(2, false, false, false).above_root); // one more ".." leaves the start
+}
+
+TEST(DirectoryWalk, HomeDirectoryStartsAtDepthZero)
+{
+    directory_walk walk;
+    walk.next(0, false, false, true); // "~user"
+    EXPECT_TRUE(walk.next(2, false, false, false).above_root);
+}
+
+TEST(DirectoryWalk, FindsASlashedSegmentCancelled)
+{
+    directory_walk walk;
+    walk.next(0, false, true, false); // "x%2Fy"
+    EXPECT_TRUE(walk.next(2, false, false, false).cancels_slashed);
+}
+
+} // namespace
