@@ -5,9 +5,14 @@
 #include <limits>
 #include <string_view>
 
+#include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
 namespace ftpuri::cli {
+
+// The streaming writer every JSON output uses (JSON Lines, SARIF, --rules): no DOM, so nothing
+// allocates once its buffer has grown.
+using json_stream = rapidjson::Writer<rapidjson::StringBuffer>;
 
 // RapidJSON measures strings in SizeType (32 bits). Only a line of gigabytes could exceed it;
 // such a string is cut, at a character boundary so that the JSON stays valid.

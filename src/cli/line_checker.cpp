@@ -1,9 +1,5 @@
 #include "line_checker.hpp"
 
-#include "json_string.hpp"
-
-#include <charconv>
-#include <limits>
 #include <optional>
 #include <span>
 
@@ -13,30 +9,6 @@
 #include "terminal_safe.hpp"
 
 namespace ftpuri::cli {
-
-// The length of the well-formed UTF-8 sequence that starts at s[i], or 0 if none does
-// (RFC 3629 section 4, the UTF8-octets rule).
-std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept
-{
-    auto byte = [&](std::size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0u; };
-    auto in = [](unsigned c, unsigned lo, unsigned hi) { return c >= lo && c <= hi; };
-    unsigned const b0 = byte(0);
-    if (b0 < 0x80) return 1;
-    if (in(b0, 0xC2, 0xDF)) return in(byte(1), 0x80, 0xBF) ? 2 : 0;
-    if (in(b0, 0xE0, 0xEF)) {
-        // E0 A0..BF excludes overlong forms; ED 80..9F excludes the surrogates.
-        unsigned const lo = b0 == 0xE0 ? 0xA0 : 0x80;
-        unsigned const hi = b0 == 0xED ? 0x9F : 0xBF;
-        return in(byte(1), lo, hi) && in(byte(2), 0x80, 0xBF) ? 3 : 0;
-    }
-    if (in(b0, 0xF0, 0xF4)) {
-        // F0 90..BF excludes overlong forms; F4 80..8F stops at U+10FFFF.
-        unsigned const lo = b0 == 0xF0 ? 0x90 : 0x80;
-        unsigned const hi = b0 == 0xF4 ? 0x8F : 0xBF;
-        return in(byte(1), lo, hi) && in(byte(2), 0x80, 0xBF) && in(byte(3), 0x80, 0xBF) ? 4 : 0;
-    }
-    return 0; // a continuation byte, C0, C1 or F5..FF
-}
 
 void tally::add(tally const& other) noexcept
 {
@@ -50,33 +22,12 @@ void tally::add(tally const& other) noexcept
         by_id[i] += other.by_id[i];
 }
 
-void append_number(std::string& to, std::uint64_t n)
-{
-    char digits[24];
-    auto const [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
-    static_cast<void>(ec); // 24 bytes hold any uint64_t
-    to.append(digits, static_cast<std::size_t>(end - digits));
-}
-
-void append_utf8_sanitized(std::string_view in, std::string& out)
-{
-    static constexpr std::string_view replacement = "\xEF\xBF\xBD"; // U+FFFD
-    std::size_t i = 0;
-    while (i < in.size()) {
-        // Copy the longest well-formed run at once, then replace the one byte that stopped it.
-        std::size_t const run_begin = i;
-        std::size_t n = 0;
-        while (i < in.size() && (n = utf8_sequence_length(in, i)) != 0)
-            i += n;
-        out.append(in.data() + run_begin, i - run_begin);
-        if (i < in.size()) {
-            out.append(replacement);
-            ++i;
-        }
-    }
-}
-
-line_checker::line_checker(check_settings const& settings) : settings_(settings), writer_(json_)
+line_checker::line_checker(check_settings const& settings)
+    : settings_(settings),
+      // --fix prints canonical forms and reports the invalid inputs in the text format.
+      writer_(make_report_writer(settings.fix != fix_mode::none ? output_format::text : settings.format, settings.color,
+                                 settings.parse)),
+      needs_(writer_->needs())
 {
     settings_.canonical.drop_password = settings.password == password_policy::strip;
 }
@@ -100,11 +51,12 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     // than print an invalid input with no reason.
     if (!valid && !diagnostics_.has_error()) diagnostics_.push(result.error());
 
-    // The canonical form is built only where it is printed: --fix, JSON's "canonical", and
-    // SARIF's fixes.
-    bool const wants_canonical = settings_.fix != fix_mode::none ||
-                                 (reports && (settings_.format == output_format::json ||
-                                              (settings_.format == output_format::sarif && !diagnostics_.empty())));
+    // The canonical form is built only where it is printed: --fix, and the reports whose writer
+    // asks for it (JSON's "canonical", SARIF's fixes).
+    bool const wants_canonical =
+        settings_.fix != fix_mode::none ||
+        (reports && (needs_.canonical == canonical_need::always ||
+                     (needs_.canonical == canonical_need::with_diagnostics && !diagnostics_.empty())));
     bool canonical_failed = false;
     if (valid && wants_canonical && !canonicalize(*result)) {
         // canonicalize_into() promises this never happens for a parsed view; should it, the
@@ -119,13 +71,30 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
         if (!canonical_failed) write_fix(origin, input, valid);
         return valid;
     }
-    if (!reports) return valid;
-    switch (settings_.format) {
-    case output_format::text: write_text(origin, input.bytes, out_); break;
-    case output_format::json: write_json(origin, input.bytes, valid); break;
-    case output_format::sarif: write_sarif(origin, input.bytes, valid); break;
-    }
+    if (reports) report(origin, input, valid, out_);
     return valid;
+}
+
+void line_checker::report(input_origin const& origin, input_line const& input, bool valid, std::string& to)
+{
+    // The password is found only where an echo must mask it: the text format echoes the input
+    // under a diagnostic, JSON in every record.
+    std::optional<byte_range> password;
+    if (needs_.redacted || (needs_.password && !diagnostics_.empty())) password = echoed_password(input.bytes);
+    bool const redact = needs_.redacted;
+    checked_input const checked{
+        .origin = origin,
+        .bytes = input.bytes,
+        .length = input.length,
+        .valid = valid,
+        .diagnostics = diagnostics_,
+        .hidden = settings_.hidden,
+        .password = password,
+        .redacted = redact ? redacted_input(input.bytes, password) : std::string_view(),
+        .canonical = std::string_view(canonical_.data(), canonical_size_),
+        .redacted_canonical = redact && valid ? redacted_canonical() : std::string_view(),
+    };
+    writer_->write(checked, to);
 }
 
 void line_checker::check_lines(input_origin first, line_block const& lines)
@@ -161,16 +130,7 @@ std::optional<byte_range> line_checker::echoed_password(std::string_view input) 
 
 bool line_checker::shown(diagnostic const& d) const noexcept
 {
-    return d.level == severity::error || !settings_.hidden.contains(d.id);
-}
-
-std::uint32_t line_checker::reported_length(diagnostic const& d) const noexcept
-{
-    // A capped line (block_reader) is checked on its first max_length + 1 bytes; the length of
-    // input.too-long is the whole excess all the same.
-    if (d.id != diag_id::input_too_long || line_length_ <= d.offset) return d.length;
-    std::uint64_t const excess = line_length_ - d.offset;
-    return excess > 0xFFFF'FFFFU ? 0xFFFF'FFFFU : static_cast<std::uint32_t>(excess);
+    return is_reported(d, settings_.hidden);
 }
 
 void line_checker::count(bool valid, input_line const& input)
@@ -194,6 +154,20 @@ bool line_checker::canonicalize(uri_view const& uri)
     if (!r) return false;
     canonical_size_ = r.size;
     return true;
+}
+
+// The input with its password (at `password`) masked, in redacted_.
+std::string_view line_checker::redacted_input(std::string_view input, std::optional<byte_range> password)
+{
+    redacted_.clear();
+    if (password) {
+        redacted_.append(input.substr(0, password->offset));
+        redacted_.append("****");
+        redacted_.append(input.substr(std::size_t{password->offset} + password->length));
+    } else {
+        redacted_.append(input);
+    }
+    return redacted_;
 }
 
 // The canonical form with its password masked, in canonical_redacted_.
@@ -223,7 +197,7 @@ void line_checker::write_fix(input_origin const& origin, input_line const& input
         out_.append(fixed);
         if (fixed != input.bytes) ++tally_.changed;
     } else {
-        if (!settings_.quiet) write_text(origin, input.bytes, err_);
+        if (!settings_.quiet) report(origin, input, valid, err_);
         if (!in_place) return;
         out_.append(input.bytes);
     }
@@ -239,77 +213,6 @@ void line_checker::write_canonical_failure(input_origin const& origin)
     err_.push_back(':');
     append_number(err_, origin.line);
     err_.append(": error: internal error: the canonical form could not be built\n");
-}
-
-// One JSON object per input, on one line (JSON Lines). Written with RapidJSON's streaming
-// Writer into a reused StringBuffer: no DOM, so nothing allocates once the buffer has grown.
-void line_checker::write_json(input_origin const& origin, std::string_view input, bool valid)
-{
-    // "input" is the input with its password masked, then with every byte that is not UTF-8
-    // replaced by U+FFFD, because a JSON string must be Unicode. The Writer escapes NUL and the
-    // other C0 controls (\u0000, \n, ...), so any line yields valid JSON; append_json_safe()
-    // escapes DEL, C1 and bidirectional controls, which the Writer leaves raw. The offsets
-    // under "diagnostics" remain offsets into the ORIGINAL input bytes, as the library reports
-    // them; they do not index "input", which masking and sanitizing may have resized.
-    redacted_.clear();
-    if (std::optional<byte_range> const password = echoed_password(input)) {
-        redacted_.append(input.substr(0, password->offset));
-        redacted_.append("****");
-        redacted_.append(input.substr(std::size_t{password->offset} + password->length));
-    } else {
-        redacted_.append(input);
-    }
-    sanitized_.clear();
-    append_utf8_sanitized(redacted_, sanitized_);
-
-    json_.Clear();
-    writer_.Reset(json_);
-    writer_.StartObject();
-    writer_.Key("file");
-    name_.clear();
-    append_utf8_sanitized(origin.name, name_); // a file name may be any bytes
-    write_string(writer_, name_);
-    writer_.Key("input");
-    write_string(writer_, sanitized_);
-    writer_.Key("line");
-    writer_.Uint64(origin.line);
-    writer_.Key("valid");
-    writer_.Bool(valid);
-    writer_.Key("canonical");
-    if (valid) {
-        // The canonical form keeps the password (unless --strip-password dropped it); JSON is a
-        // report, so it is masked here as in "input". The canonical form is ASCII (every byte
-        // outside the grammar is percent-encoded), so it needs no UTF-8 sanitizing.
-        write_string(writer_, redacted_canonical());
-    } else {
-        writer_.Null();
-    }
-    writer_.Key("diagnostics");
-    writer_.StartArray();
-    for (diagnostic const& d : diagnostics_) {
-        if (!shown(d)) continue;
-        diag_info const& about = d.info();
-        writer_.StartObject();
-        writer_.Key("id");
-        write_string(writer_, about.name);
-        writer_.Key("severity");
-        write_string(writer_, to_string(d.level));
-        writer_.Key("offset");
-        writer_.Uint(d.offset);
-        writer_.Key("length");
-        writer_.Uint(reported_length(d));
-        writer_.Key("message");
-        write_string(writer_, about.message);
-        writer_.EndObject();
-    }
-    // diagnostics_.dropped() is not reported: the JSON shape is fixed by the issue and has no
-    // field for it. The list keeps the error and its note whatever is dropped, so "valid" and the
-    // error are always there; only surplus warnings can be missing.
-    writer_.EndArray();
-    writer_.EndObject();
-
-    append_json_safe(out_, {json_.GetString(), json_.GetSize()});
-    out_.push_back('\n');
 }
 
 } // namespace ftpuri::cli

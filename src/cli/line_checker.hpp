@@ -1,12 +1,15 @@
 // line_checker.hpp: what ftpuri-check does with one input line.
 //
 // The CLI reads inputs (arguments, lines of files or stdin) and hands each to a long-lived
-// line_checker, which parses it and appends its report to an output buffer that the caller
-// writes out. Every buffer the checker needs (the outputs, the diagnostic_list, the echoed line,
-// the canonical form, the JSON writer's) is a member reused from line to line: once they have
-// grown to the largest input, checking a line allocates nothing, so checking a million lines
-// costs no more memory traffic than checking one. A test counts allocations to hold it to that.
-// Large inputs are checked by one line_checker per worker thread (pipeline.hpp).
+// line_checker, which parses it, counts what it found, masks its password, builds its canonical
+// form where one is wanted, and has its report_writer (report_writer.hpp: text, JSON or SARIF)
+// append the report to an output buffer that the caller writes out; with --fix it writes the
+// canonical forms itself. Every buffer the checker and its writer need (the outputs, the
+// diagnostic_list, the canonical form, the masked input, the writer's echo or JSON buffer) is a
+// member reused from line to line: once they have grown to the largest input, checking a line
+// allocates nothing, so checking a million lines costs no more memory traffic than checking one.
+// A test counts allocations to hold it to that. Large inputs are checked by one line_checker
+// per worker thread (pipeline.hpp).
 //
 // Reports never contain a password. Wherever one echoes the input (the text format's source
 // line, JSON's "input" and "canonical") the password reads "****" (ftpuri/redact.hpp); SARIF
@@ -18,13 +21,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
-
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include "block_reader.hpp"
 #include "ftpuri/canonical.hpp"
@@ -32,14 +32,9 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/redact.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "report_writer.hpp"
 
 namespace ftpuri::cli {
-
-enum class output_format : std::uint8_t {
-    text,  // FILE:LINE:COL: SEVERITY: MESSAGE [ID], the source line, a caret, the hint
-    json,  // JSON Lines: one object per input
-    sarif, // the results of one SARIF 2.1.0 log (sarif_log.hpp writes the rest)
-};
 
 enum class fix_mode : std::uint8_t {
     none,
@@ -53,6 +48,7 @@ enum class password_policy : std::uint8_t { keep, redact, strip };
 struct check_settings {
     // The profile, the length limit, and the opt-in rules to report (--enable).
     parse_options parse{};
+    // The reports' format: which report_writer writes them (the text format's, with --fix).
     output_format format = output_format::text;
     // Report no diagnostics; check() only says whether the input is valid. With `fix`, the
     // canonical forms are still written: they are the output asked for, not a report.
@@ -69,13 +65,6 @@ struct check_settings {
     // Collect the warnings even when nothing is printed (--quiet with --error-on-warning or
     // --stats): the tally must count them.
     bool count_quietly = false;
-};
-
-// Where an input comes from.
-struct input_origin {
-    std::string_view name; // a file name, "<stdin>" or "<arg N>"
-    std::uint64_t line;    // 1-based line number in the file, 1 for an argument
-    bool from_file;        // a file (SARIF gives its URI) rather than "<stdin>" or an argument
 };
 
 // One input: its bytes, and how much of it the reader had to leave out (block_reader's cap).
@@ -118,8 +107,9 @@ public:
     // What to write to stdout (or, with --in-place, to the new file) since the last
     // clear_output(): the reports, or with --fix the canonical forms.
     [[nodiscard]] std::string_view output() const noexcept { return out_; }
-    // What to write to stderr: with --fix the reports of invalid inputs; otherwise nothing but
-    // an internal error (a canonical form that could not be built, which should never happen).
+    // What to write to stderr: with --fix the reports of invalid inputs (in the text format,
+    // whatever `format` says); otherwise nothing but an internal error (a canonical form that
+    // could not be built, which should never happen).
     [[nodiscard]] std::string_view error_output() const noexcept { return err_; }
     // Empties both outputs but keeps their capacity, so the next reports do not allocate.
     void clear_output() noexcept
@@ -135,67 +125,37 @@ private:
     // be built, which canonicalize_into() promises never happens for a parsed view.
     bool canonicalize(uri_view const& uri);
     std::string_view redacted_canonical();
+    std::string_view redacted_input(std::string_view input, std::optional<byte_range> password);
     [[nodiscard]] bool shown(diagnostic const& d) const noexcept;
     [[nodiscard]] std::optional<byte_range> echoed_password(std::string_view input) const noexcept;
-    [[nodiscard]] std::uint32_t reported_length(diagnostic const& d) const noexcept;
     // Only the verdicts are wanted (--quiet, nothing to tally but the invalid inputs, no --fix).
     [[nodiscard]] bool verdicts_only() const noexcept
     {
         return settings_.quiet && !settings_.count_quietly && settings_.fix == fix_mode::none;
     }
     void count(bool valid, input_line const& input);
+    // Hands the checked input to writer_, which appends its report to `to`.
+    void report(input_origin const& origin, input_line const& input, bool valid, std::string& to);
     void write_fix(input_origin const& origin, input_line const& input, bool valid);
     void write_canonical_failure(input_origin const& origin);
-    void write_json(input_origin const& origin, std::string_view input, bool valid);
-
-    // text_report.cpp
-    void write_text(input_origin const& origin, std::string_view input, std::string& to);
-    void render_source(std::string_view input);
-    void write_excerpt(diagnostic const& d, std::string& to);
-
-    // sarif_report.cpp
-    void write_sarif(input_origin const& origin, std::string_view input, bool valid);
-    void find_fixed(bool valid);
-    void write_sarif_artifact(input_origin const& origin);
-    void write_sarif_location(input_origin const& origin, std::uint32_t first_column, std::uint32_t end_column);
-    void write_sarif_fix(input_origin const& origin, std::string_view input);
 
     check_settings settings_;
+    // The format's writer; with --fix the text format's, for the reports on error_output().
+    std::unique_ptr<report_writer> writer_;
+    report_needs needs_; // writer_->needs()
     diagnostic_list diagnostics_;
     std::uint64_t line_length_ = 0; // the input's whole length (input_line::length)
     tally tally_;
     std::string out_;
     std::string err_;
-    std::string redacted_;  // the input with its password masked (JSON only)
-    std::string sanitized_; // redacted_ with invalid UTF-8 bytes replaced (JSON only)
-    std::string name_;      // the origin's name, made fit for JSON or a terminal
+    std::string redacted_; // the input with its password masked (report_needs::redacted)
     // The canonical form: canonical_size_bound() bytes, grown only, never shrunk, so that
     // resizing per line neither allocates nor fills; canonical_size_ is the current form's size.
     std::string canonical_;
     std::size_t canonical_size_ = 0;
-    std::string canonical_redacted_; // the canonical form with its password masked (JSON only)
-    // The text format's echo of the input: display_ is what is printed, and byte i of the
-    // input shows in display columns [column_[i], column_[i + 1]), which start at byte
-    // display_offset_[i] of display_.
-    std::string display_;
-    std::vector<std::uint32_t> column_;
-    std::vector<std::uint32_t> display_offset_;
-    // SARIF: which ids the canonical form fixes (it no longer reports them).
-    diag_set fixed_;
-    diagnostic_list recheck_;
-    rapidjson::StringBuffer json_;
-    rapidjson::Writer<rapidjson::StringBuffer> writer_;
+    // The canonical form with its password masked (report_needs::redacted; --fix with
+    // --redact-password or --strip-password).
+    std::string canonical_redacted_;
 };
-
-// Appends `in` to `out` with every byte that is not part of a well-formed UTF-8 sequence
-// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF) replaced by U+FFFD,
-// one replacement per byte. JSON strings must be Unicode, and an input may be any bytes.
-void append_utf8_sanitized(std::string_view in, std::string& out);
-
-// The length of the well-formed UTF-8 sequence that starts at s[i], or 0 if none does.
-[[nodiscard]] std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept;
-
-// Appends the decimal digits of n.
-void append_number(std::string& to, std::uint64_t n);
 
 } // namespace ftpuri::cli

@@ -2,7 +2,7 @@
 """Writes the "why it matters" column of docs/diagnostics.md as a C++ table.
 
 SARIF's rules carry a full description beside the one-line message; the diagnostics table
-already holds one per id, checked row by row by tests/diagnostics_test.cpp. Generating the
+already holds one per id, checked row by row by tests/diagnostics_doc_test.cpp. Generating the
 table at build time keeps that text in one place. Usage: rule_rationale.py DIAGNOSTICS_MD OUT
 """
 import sys

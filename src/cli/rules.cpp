@@ -79,7 +79,7 @@ std::string list_rules(output_format format, std::string_view tool_version)
         break;
     case output_format::json: {
         rapidjson::StringBuffer buffer;
-        rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+        json_stream w(buffer);
         for (std::size_t i = 0; i < diag_catalogue.size(); ++i) {
             auto const& row = diag_catalogue[i];
             buffer.Clear();

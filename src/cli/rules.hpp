@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "ftpuri/diagnostic.hpp"
-#include "line_checker.hpp"
+#include "report_writer.hpp"
 
 namespace ftpuri::cli {
 

@@ -9,9 +9,9 @@
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/pct.hpp"
 #include "json_string.hpp"
-#include "line_checker.hpp"
 #include "rule_rationale.inc"
 #include "terminal_safe.hpp"
+#include "utf8.hpp"
 
 namespace ftpuri::cli {
 namespace {
@@ -25,9 +25,7 @@ constexpr bool rationale_in_catalogue_order() noexcept
 }
 static_assert(rationale_in_catalogue_order(), "docs/diagnostics.md's table must follow diag_catalogue");
 
-using json_writer = rapidjson::Writer<rapidjson::StringBuffer>;
-
-void write_text_object(json_writer& w, std::string_view text)
+void write_text_object(json_stream& w, std::string_view text)
 {
     w.StartObject();
     w.Key("text");
@@ -35,7 +33,7 @@ void write_text_object(json_writer& w, std::string_view text)
     w.EndObject();
 }
 
-void write_rule(json_writer& w, diag_info const& row, rule_rationale_row const& why)
+void write_rule(json_stream& w, diag_info const& row, rule_rationale_row const& why)
 {
     w.StartObject();
     w.Key("id");
@@ -74,7 +72,7 @@ void write_rule(json_writer& w, diag_info const& row, rule_rationale_row const& 
 std::string sarif_header(std::string_view tool_version)
 {
     rapidjson::StringBuffer buffer;
-    json_writer w(buffer);
+    json_stream w(buffer);
     w.StartObject();
     w.Key("name");
     w.String("ftpuri-check");
@@ -99,7 +97,7 @@ std::string sarif_header(std::string_view tool_version)
 std::string sarif_footer(int exit_code, std::vector<std::string> const& failures)
 {
     rapidjson::StringBuffer buffer;
-    json_writer w(buffer);
+    json_stream w(buffer);
     w.StartObject();
     w.Key("executionSuccessful");
     w.Bool(failures.empty());

@@ -1,13 +1,13 @@
 // sarif_log.hpp: the envelope of ftpuri-check's SARIF 2.1.0 log.
 //
 // One log per run, with one run: the tool and its rules (from the diagnostic catalogue and the
-// "why it matters" column of docs/diagnostics.md), the results (line_checker writes each, in
+// "why it matters" column of docs/diagnostics.md), the results (sarif_writer.hpp writes each, in
 // input order, as the inputs are checked, so a log of a billion lines is streamed like any
 // other output), and an invocation with the exit code and the reasons a run could not finish.
 //
 //     {"$schema": ..., "version": "2.1.0", "runs": [{"tool": {"driver": {..., "rules": [...]}},
 //      "columnKind": "unicodeCodePoints", "results": [      <- sarif_header()
-//      {...},                                              <- line_checker, one per diagnostic
+//      {...},                                              <- sarif_writer, one per diagnostic
 //      {...}
 //      ], "invocations": [{...}]}]}                        <- sarif_footer()
 #pragma once

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "line_checker.hpp"
+#include "utf8.hpp"
 
 namespace ftpuri::cli {
 namespace {

@@ -137,7 +137,7 @@ def unit_end(data, offset):
     return offset
 
 
-# The SGR sequences of the text format's colours (text_report.cpp).
+# The SGR sequences of the text format's colours (src/cli/text_writer.cpp).
 COLOURS = re.compile(rb"\x1b\[(?:0|1|1;3[1256])m")
 
 HEADER = re.compile(r"^(?P<name>.*):(?P<line>\d+):(?P<col>\d+): (?P<level>error|warning|note): .* \[(?P<id>[a-z0-9.-]+)\]$")

@@ -81,14 +81,15 @@ def decode_escapes(text, where):
 
 def needs_escaping(data):
     """True when `data` cannot be written literally: not UTF-8, a control byte other than LF
-    (TAB, CR and ESC included), DEL, or a line that would read as a section header."""
+    (TAB, CR and ESC included), DEL, a line that would read as a section header, or a line that
+    ends with a space (which editors strip)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return True
     if any(is_control(ch) for ch in text):
         return True
-    return any(line.startswith("###") for line in text.split("\n"))
+    return any(line.startswith("###") or line.endswith(" ") for line in text.split("\n"))
 
 
 def is_control(ch):
@@ -99,7 +100,8 @@ def is_control(ch):
 
 def encode_escapes(data):
     """The escaped spelling of `data`: LF stays a line break, printable UTF-8 stays itself,
-    a backslash is \\\\, every other byte \\xHH, and a '#' that starts a line \\x23."""
+    a backslash is \\\\, every other byte \\xHH, a '#' that starts a line \\x23, and a space
+    that only spaces follow to the end of its line \\x20."""
     out = []
     i = 0
     at_line_start = True
@@ -114,6 +116,8 @@ def encode_escapes(data):
             out.append("\\\\")
         elif b == 0x23 and at_line_start:
             out.append("\\x23")
+        elif b == 0x20 and trailing_spaces(data, i):
+            out.append("\\x20")
         elif 0x20 <= b < 0x7F:
             out.append(chr(b))
         elif b >= 0x80:
@@ -129,6 +133,13 @@ def encode_escapes(data):
         i += 1
         at_line_start = False
     return "".join(out)
+
+
+def trailing_spaces(data, i):
+    """True when data[i:] holds only spaces up to the end of its line."""
+    end = data.find(b"\n", i)
+    rest = data[i:] if end == -1 else data[i:end]
+    return rest.strip(b" ") == b""
 
 
 def utf8_sequence_length(data, i):

@@ -1,25 +1,12 @@
-// The text format: each diagnostic as clang and ShellCheck print theirs.
-//
-//     mirrors.txt:3:11: error: empty label in the host name [host.empty-label]
-//     ftp://ftp..example.org/pub/
-//               ^
-//       hint: remove the extra '.'
-//
-// The column counts bytes from 1, as clang's do. The source line is echoed so that a reader
-// sees the bytes a diagnostic points at, but never verbatim: the password reads "****", and
-// control bytes and bytes that are not UTF-8 show as <XX>, C1 and bidirectional controls as
-// <U+XXXX> (terminal_safe.hpp), so that an input cannot move the terminal's cursor, change its
-// colours or reorder or hide part of itself; file names likewise. A line too wide to read is
-// shown as a window around the caret.
+// text_writer.cpp: the text format (text_writer.hpp).
 #include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "ftpuri/redact.hpp"
-#include "line_checker.hpp"
 #include "terminal_safe.hpp"
+#include "text_writer.hpp"
 
 namespace ftpuri::cli {
 namespace {
@@ -51,13 +38,14 @@ std::string_view colour_of(severity s) noexcept
 
 } // namespace
 
-void line_checker::write_text(input_origin const& origin, std::string_view input, std::string& to)
+void text_writer::write(checked_input const& input, std::string& to)
 {
-    bool const colour = settings_.color;
+    bool const colour = colour_;
+    input_origin const& origin = input.origin;
     bool rendered = false;
     diagnostic const* previous = nullptr;
-    for (diagnostic const& d : diagnostics_) {
-        if (!shown(d)) continue;
+    for (diagnostic const& d : input.diagnostics) {
+        if (!input.shown(d)) continue;
         diag_info const& about = d.info();
         if (colour) to.append(ansi::bold);
         append_terminal_safe(to, origin.name);
@@ -84,7 +72,7 @@ void line_checker::write_text(input_origin const& origin, std::string_view input
         if (!(d.level == severity::note && same_place)) {
             if (!rendered) render_source(input);
             rendered = true;
-            write_excerpt(d, to);
+            write_excerpt(input, d, to);
         }
         to.append("  hint: ");
         to.append(about.hint);
@@ -92,24 +80,25 @@ void line_checker::write_text(input_origin const& origin, std::string_view input
         previous = &d;
     }
     // The list keeps a fixed number of findings (it must not allocate); say when some did not fit.
-    if (diagnostics_.dropped() != 0) {
+    if (input.diagnostics.dropped() != 0) {
         append_terminal_safe(to, origin.name);
         to.push_back(':');
         append_number(to, origin.line);
         to.append(": note: ");
-        append_number(to, diagnostics_.dropped());
+        append_number(to, input.diagnostics.dropped());
         to.append(" more diagnostics were not kept (the list holds ");
         append_number(to, diagnostic_list::capacity);
         to.append(")\n");
     }
 }
 
-void line_checker::render_source(std::string_view input)
+void text_writer::render_source(checked_input const& checked)
 {
     display_.clear();
     column_.clear();
     display_offset_.clear();
-    std::optional<byte_range> const password = echoed_password(input);
+    std::string_view const input = checked.bytes;
+    std::optional<byte_range> const& password = checked.password;
     std::size_t const pw_begin = password ? password->offset : input.size() + 1;
     std::size_t const pw_end = password ? pw_begin + password->length : 0;
     std::uint32_t column = 0;
@@ -169,18 +158,18 @@ void line_checker::render_source(std::string_view input)
     display_offset_.push_back(static_cast<std::uint32_t>(display_.size()));
 }
 
-void line_checker::write_excerpt(diagnostic const& d, std::string& to)
+void text_writer::write_excerpt(checked_input const& input, diagnostic const& d, std::string& to)
 {
     std::size_t const n = column_.size() - 1; // input bytes
     std::size_t const begin = std::min<std::size_t>(d.offset, n);
-    std::size_t const end = std::min<std::size_t>(std::uint64_t{d.offset} + reported_length(d), n);
+    std::size_t const end = std::min<std::size_t>(std::uint64_t{d.offset} + input.reported_length(d), n);
     std::uint32_t const first = column_[begin];
     std::uint32_t last = end > begin ? column_[end] : first + 1; // exclusive
     last = std::max(last, first + 1);
     std::uint32_t const width = column_[n];
     // A line the reader cut (block_reader's cap) goes on past what is shown.
-    bool const truncated = line_length_ > n;
-    if (truncated && std::uint64_t{d.offset} + reported_length(d) > n) last = std::max(last, width + 1);
+    bool const truncated = input.truncated();
+    if (truncated && std::uint64_t{d.offset} + input.reported_length(d) > n) last = std::max(last, width + 1);
 
     // The window of columns [from, to_column) to show; the whole line when it is narrow.
     std::uint32_t from = 0;
@@ -206,11 +195,11 @@ void line_checker::write_excerpt(diagnostic const& d, std::string& to)
 
     std::uint32_t const lead = (cut_before ? 3U : 0U) + (first > from ? first - from : 0U);
     to.append(lead, ' ');
-    if (settings_.color) to.append(ansi::caret);
+    if (colour_) to.append(ansi::caret);
     to.push_back('^');
     std::uint32_t const underline_end = cut_after ? std::min(last, stop) : last;
     if (underline_end > first + 1) to.append(underline_end - first - 1, '~');
-    if (settings_.color) to.append(ansi::reset);
+    if (colour_) to.append(ansi::reset);
     to.push_back('\n');
 }
 

@@ -1,22 +1,14 @@
-// The SARIF format: one result per diagnostic, appended to the log that sarif_log.hpp opens.
-//
-// A result points at its bytes with a region in Unicode code points (the log's columnKind): a
-// byte that is not UTF-8 counts as one, as the U+FFFD that an editor shows for it does. Nothing
-// in a result echoes the input, so it cannot show a password. A result gets a fix when the
-// canonical form fixes it: the canonical form, checked again, no longer reports that id. A fix
-// never carries a password either: when the canonical form keeps one, the fix replaces what is
-// around it and leaves its bytes alone, and when those bytes would change too (a lenient raw
-// ':' in the password becomes %3A) the finding gets no fix.
+// sarif_writer.cpp: the SARIF results (sarif_writer.hpp).
 #include <cstdint>
 #include <optional>
 #include <string_view>
 
 #include "ftpuri/parse.hpp"
 #include "ftpuri/redact.hpp"
-#include "json_string.hpp"
-#include "line_checker.hpp"
 #include "sarif_log.hpp"
+#include "sarif_writer.hpp"
 #include "terminal_safe.hpp"
+#include "utf8.hpp"
 
 namespace ftpuri::cli {
 namespace {
@@ -38,28 +30,27 @@ std::uint64_t code_point_column(std::string_view line, std::uint64_t offset) noe
 
 } // namespace
 
-void line_checker::find_fixed(bool valid)
+void sarif_writer::find_fixed(checked_input const& input)
 {
     fixed_ = {};
-    if (!valid || canonical_size_ == 0) return;
-    std::string_view const canonical(canonical_.data(), canonical_size_);
+    if (!input.valid || input.canonical.empty()) return;
     recheck_.clear();
-    static_cast<void>(parse(canonical, settings_.parse, recheck_));
-    for (diagnostic const& d : diagnostics_)
+    static_cast<void>(parse(input.canonical, parse_, recheck_));
+    for (diagnostic const& d : input.diagnostics)
         if (!recheck_.contains(d.id)) fixed_.insert(d.id);
 }
 
 // "artifactLocation": the file's URI; stdin and the arguments have none, and SARIF lets a
 // location describe itself instead.
-void line_checker::write_sarif_artifact(input_origin const& origin)
+void sarif_writer::write_artifact(input_origin const& origin)
 {
     writer_.Key("artifactLocation");
     writer_.StartObject();
     if (origin.from_file) {
         writer_.Key("uri");
-        redacted_.clear();
-        append_artifact_uri(redacted_, origin.name);
-        write_string(writer_, redacted_);
+        artifact_uri_.clear();
+        append_artifact_uri(artifact_uri_, origin.name);
+        write_string(writer_, artifact_uri_);
     } else {
         writer_.Key("description");
         writer_.StartObject();
@@ -70,11 +61,10 @@ void line_checker::write_sarif_artifact(input_origin const& origin)
     writer_.EndObject();
 }
 
-void line_checker::write_sarif_location(input_origin const& origin, std::uint32_t first_column,
-                                        std::uint32_t end_column)
+void sarif_writer::write_location(input_origin const& origin, std::uint32_t first_column, std::uint32_t end_column)
 {
     writer_.StartObject();
-    write_sarif_artifact(origin);
+    write_artifact(origin);
     writer_.Key("region");
     writer_.StartObject();
     writer_.Key("startLine");
@@ -87,9 +77,11 @@ void line_checker::write_sarif_location(input_origin const& origin, std::uint32_
     writer_.EndObject();
 }
 
-void line_checker::write_sarif_fix(input_origin const& origin, std::string_view input)
+void sarif_writer::write_fix(checked_input const& checked)
 {
-    std::string_view const canonical(canonical_.data(), canonical_size_);
+    input_origin const& origin = checked.origin;
+    std::string_view const input = checked.bytes;
+    std::string_view const canonical = checked.canonical;
     std::optional<byte_range> const old_password = find_password(input);
     std::optional<byte_range> const new_password = find_password(canonical);
     auto const line_end_column = static_cast<std::uint32_t>(code_point_column(input, input.size()));
@@ -127,7 +119,7 @@ void line_checker::write_sarif_fix(input_origin const& origin, std::string_view 
     writer_.Key("artifactChanges");
     writer_.StartArray();
     writer_.StartObject();
-    write_sarif_artifact(origin);
+    write_artifact(origin);
     writer_.Key("replacements");
     writer_.StartArray();
     for (std::size_t i = 0; i < count; ++i) {
@@ -155,20 +147,20 @@ void line_checker::write_sarif_fix(input_origin const& origin, std::string_view 
     writer_.EndArray();
 }
 
-// Each result is a JSON value of its own, written with a leading ',' so that results from
-// several workers can be joined in order; the runner drops the comma before the first one.
-void line_checker::write_sarif(input_origin const& origin, std::string_view input, bool valid)
+void sarif_writer::write(checked_input const& checked, std::string& to)
 {
+    input_origin const& origin = checked.origin;
+    std::string_view const input = checked.bytes;
     bool fixes_computed = false;
-    for (diagnostic const& d : diagnostics_) {
-        if (!shown(d)) continue;
+    for (diagnostic const& d : checked.diagnostics) {
+        if (!checked.shown(d)) continue;
         if (!fixes_computed) {
-            find_fixed(valid);
+            find_fixed(checked);
             fixes_computed = true;
         }
         diag_info const& about = d.info();
         std::uint64_t const first = code_point_column(input, d.offset);
-        std::uint64_t const end = code_point_column(input, std::uint64_t{d.offset} + reported_length(d));
+        std::uint64_t const end = code_point_column(input, std::uint64_t{d.offset} + checked.reported_length(d));
         auto const clamp = [](std::uint64_t column) {
             return column > 0xFFFF'FFFFU ? 0xFFFF'FFFFU : static_cast<std::uint32_t>(column);
         };
@@ -191,15 +183,15 @@ void line_checker::write_sarif(input_origin const& origin, std::string_view inpu
         writer_.StartArray();
         writer_.StartObject();
         writer_.Key("physicalLocation");
-        write_sarif_location(origin, clamp(first), clamp(end));
+        write_location(origin, clamp(first), clamp(end));
         writer_.EndObject();
         writer_.EndArray();
-        if (fixed_.contains(d.id)) write_sarif_fix(origin, input);
+        if (fixed_.contains(d.id)) write_fix(checked);
         writer_.EndObject();
 
-        out_.push_back(',');
-        append_json_safe(out_, {json_.GetString(), json_.GetSize()});
-        out_.push_back('\n');
+        to.push_back(',');
+        append_json_safe(to, {json_.GetString(), json_.GetSize()});
+        to.push_back('\n');
     }
 }
 

@@ -1,0 +1,130 @@
+// report_writer.hpp: how ftpuri-check writes the report of one checked input, one writer per
+// output format, as clang has one diagnostic printer per format.
+//
+// line_checker (line_checker.hpp) checks an input, counts what it found, masks its password and
+// builds its canonical form; it hands the result to its report_writer as a checked_input, and
+// the writer appends that input's report to an output buffer:
+//
+//     text_writer   text_writer.hpp   FILE:LINE:COL: SEVERITY: MESSAGE [ID], the echo, a caret
+//     json_writer   json_writer.hpp   JSON Lines: one object per input
+//     sarif_writer  sarif_writer.hpp  the results of a SARIF 2.1.0 log (sarif_log.hpp: the rest)
+//
+// A writer is called once per reported input (a virtual call per line, never per byte) and owns
+// the buffers it needs, reused from input to input: once they have grown, writing a report
+// allocates nothing. A report never shows a password: JSON echoes `redacted` and
+// `redacted_canonical`, the text format masks `password` in its echo itself (it maps bytes to
+// columns), and SARIF echoes nothing (its fixes leave a password's bytes alone).
+#pragma once
+
+#include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/options.hpp"
+#include "ftpuri/redact.hpp"
+
+namespace ftpuri::cli {
+
+enum class output_format : std::uint8_t {
+    text,  // FILE:LINE:COL: SEVERITY: MESSAGE [ID], the source line, a caret, the hint
+    json,  // JSON Lines: one object per input
+    sarif, // the results of one SARIF 2.1.0 log (sarif_log.hpp writes the rest)
+};
+
+// Where an input comes from.
+struct input_origin {
+    std::string_view name; // a file name, "<stdin>" or "<arg N>"
+    std::uint64_t line;    // 1-based line number in the file, 1 for an argument
+    bool from_file;        // a file (SARIF gives its URI) rather than "<stdin>" or an argument
+};
+
+// Whether a report shows `d`: errors always; warnings and notes unless --disable named them.
+[[nodiscard]] inline bool is_reported(diagnostic const& d, diag_set const& hidden) noexcept
+{
+    return d.level == severity::error || !hidden.contains(d.id);
+}
+
+// One input as line_checker checked it. Every view points into the checker's buffers and is
+// valid until its next check().
+struct checked_input {
+    input_origin const& origin;
+    // The bytes read, which the diagnostics' offsets index. They may hold a password: an echo
+    // masks `password`, or shows `redacted` instead.
+    std::string_view bytes;
+    std::uint64_t length; // the whole input's length; more than bytes.size() when the reader cut it
+    bool valid;
+    diagnostic_list const& diagnostics; // every finding; a report shows those shown() accepts
+    diag_set const& hidden;             // --disable
+    // Where the password is in `bytes` (report_needs::password, when there are diagnostics;
+    // always with report_needs::redacted).
+    std::optional<byte_range> password;
+    // `bytes` with the password masked (report_needs::redacted), else empty.
+    std::string_view redacted;
+    // The canonical form of a valid input when report_needs::canonical asks for it, else empty.
+    // It keeps the password (unless --strip-password dropped it): never echo it as it is.
+    std::string_view canonical;
+    // `canonical` with its password masked (report_needs::redacted, a valid input), else empty.
+    std::string_view redacted_canonical;
+
+    [[nodiscard]] bool shown(diagnostic const& d) const noexcept { return is_reported(d, hidden); }
+    // The reader cut the line (block_reader's cap): it goes on past `bytes`.
+    [[nodiscard]] bool truncated() const noexcept { return length > bytes.size(); }
+    // The length a report gives `d`. A cut line is checked on its first max_length + 1 bytes;
+    // the length of input.too-long is the whole excess all the same.
+    [[nodiscard]] std::uint32_t reported_length(diagnostic const& d) const noexcept
+    {
+        if (d.id != diag_id::input_too_long || length <= d.offset) return d.length;
+        std::uint64_t const excess = length - d.offset;
+        return excess > 0xFFFF'FFFFU ? 0xFFFF'FFFFU : static_cast<std::uint32_t>(excess);
+    }
+};
+
+// Which inputs need their canonical form built for the report.
+enum class canonical_need : std::uint8_t {
+    never,
+    with_diagnostics, // valid inputs with diagnostics (SARIF's fixes)
+    always,           // every valid input (JSON's "canonical")
+};
+
+// What a writer needs line_checker to prepare besides the diagnostics; asked once.
+struct report_needs {
+    canonical_need canonical = canonical_need::never;
+    bool password = false; // checked_input::password
+    bool redacted = false; // checked_input::redacted and redacted_canonical
+};
+
+class report_writer {
+public:
+    report_writer() = default;
+    virtual ~report_writer() = default;
+    report_writer(report_writer const&) = delete;
+    report_writer& operator=(report_writer const&) = delete;
+    report_writer(report_writer&&) = delete;
+    report_writer& operator=(report_writer&&) = delete;
+
+    [[nodiscard]] virtual report_needs needs() const noexcept = 0;
+    // Appends the report of `input` to `to` (nothing when there is nothing to say, except in
+    // JSON, which has a record for every input). Throws nothing but std::bad_alloc.
+    virtual void write(checked_input const& input, std::string& to) = 0;
+};
+
+// The writer of `format`. `colour`: ANSI colours (text). `parse`: the options the inputs are
+// checked with (SARIF checks a canonical form again to see what it fixes).
+[[nodiscard]] std::unique_ptr<report_writer> make_report_writer(output_format format, bool colour,
+                                                                parse_options const& parse);
+
+// Appends the decimal digits of n.
+inline void append_number(std::string& to, std::uint64_t n)
+{
+    char digits[24];
+    auto const [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
+    static_cast<void>(ec); // 24 bytes hold any uint64_t
+    to.append(digits, static_cast<std::size_t>(end - digits));
+}
+
+} // namespace ftpuri::cli
