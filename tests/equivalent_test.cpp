@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "ftpuri/ftpuri.hpp"
-#include "peer_records.hpp"
-#include "strcat.hpp"
+#include "support/json.hpp"
+#include "support/peer_records.hpp"
+#include "support/profiles.hpp"
+#include "support/strcat.hpp"
 
 namespace {
 
@@ -24,9 +26,9 @@ using ftpuri::parse_options;
 using ftpuri::profile;
 using ftpuri_test::cat;
 
-constexpr profile S = profile::strict;
-constexpr profile R = profile::rfc3986;
-constexpr profile L = profile::lenient;
+using ftpuri_test::L;
+using ftpuri_test::R;
+using ftpuri_test::S;
 
 // Checks one pair both ways, against the canonical forms, and with the uri_view overload.
 void check_pair(std::string_view a, std::string_view b, profile p, bool want)

@@ -16,7 +16,8 @@
 #include <vector>
 
 #include "ftpuri/pct.hpp"
-#include "strcat.hpp"
+#include "support/guarded_buffer.hpp"
+#include "support/strcat.hpp"
 
 namespace {
 
@@ -70,23 +71,7 @@ std::string escape_of(unsigned char c)
 }
 
 // A buffer with guard bytes on both sides of the span handed to the function under test.
-class guarded {
-public:
-    explicit guarded(std::size_t size) : bytes_(size + 2 * guard, fill) {}
-    [[nodiscard]] std::span<char> span() { return {bytes_.data() + guard, bytes_.size() - 2 * guard}; }
-    [[nodiscard]] std::string_view written(std::size_t n) const { return {bytes_.data() + guard, n}; }
-    [[nodiscard]] bool guards_intact() const
-    {
-        for (std::size_t i = 0; i < guard; ++i)
-            if (bytes_[i] != fill || bytes_[bytes_.size() - 1 - i] != fill) return false;
-        return true;
-    }
-
-private:
-    static constexpr std::size_t guard = 16;
-    static constexpr char fill = '\x5A';
-    std::vector<char> bytes_;
-};
+using ftpuri_test::guarded;
 
 std::string all_bytes()
 {
@@ -126,7 +111,7 @@ TEST(percent_encode, every_byte_of_every_set)
             ASSERT_TRUE(r.ok) << "byte " << c;
             EXPECT_EQ(r.size, want.size());
             EXPECT_EQ(buf.written(r.size), want) << "byte " << c;
-            EXPECT_TRUE(buf.guards_intact());
+            EXPECT_TRUE(buf.intact());
             EXPECT_EQ(ftpuri::percent_encode(in, s.set), want);
         }
     }
@@ -207,14 +192,14 @@ TEST(percent_encode, buffer_too_small)
             EXPECT_FALSE(r.ok) << "buffer of " << size;
             EXPECT_FALSE(static_cast<bool>(r));
             EXPECT_EQ(r.size, needed) << "a too-small buffer learns the size it needs";
-            EXPECT_TRUE(buf.guards_intact()) << "wrote outside a buffer of " << size;
+            EXPECT_TRUE(buf.intact()) << "wrote outside a buffer of " << size;
         }
         guarded exact(needed);
         encode_result const r = ftpuri::percent_encode_into(in, s.set, exact.span());
         EXPECT_TRUE(r.ok);
         EXPECT_EQ(r.size, needed);
         EXPECT_EQ(exact.written(r.size), ftpuri::percent_encode(in, s.set));
-        EXPECT_TRUE(exact.guards_intact());
+        EXPECT_TRUE(exact.intact());
     }
 }
 
@@ -257,7 +242,7 @@ TEST(percent_decode, well_formed)
         EXPECT_EQ(r.status, decode_status::ok);
         EXPECT_TRUE(static_cast<bool>(r));
         EXPECT_EQ(buf.written(r.size), c.out);
-        EXPECT_TRUE(buf.guards_intact());
+        EXPECT_TRUE(buf.intact());
         decode_result r2{decode_status::malformed_escape, 99, 99};
         EXPECT_EQ(ftpuri::percent_decode(c.in, &r2), c.out);
         EXPECT_EQ(r2.status, decode_status::ok);
@@ -274,7 +259,7 @@ TEST(percent_decode, exact_buffer_suffices)
     decode_result const r = ftpuri::percent_decode_into(in, buf.span());
     EXPECT_EQ(r.status, decode_status::ok);
     EXPECT_EQ(buf.written(r.size), "ABC");
-    EXPECT_TRUE(buf.guards_intact());
+    EXPECT_TRUE(buf.intact());
 }
 
 struct malformed_case {
@@ -305,7 +290,7 @@ TEST(percent_decode, malformed_escapes_and_their_offsets)
         EXPECT_EQ(r.offset, c.offset);
         EXPECT_EQ(r.size, c.before.size()) << "bytes written before the failure";
         EXPECT_EQ(buf.written(r.size), c.before);
-        EXPECT_TRUE(buf.guards_intact());
+        EXPECT_TRUE(buf.intact());
 
         decode_result r2;
         std::string const s = ftpuri::percent_decode(c.in, &r2);
@@ -334,7 +319,7 @@ TEST(percent_decode, buffer_too_small)
         EXPECT_FALSE(static_cast<bool>(r));
         EXPECT_EQ(r.size, c.written.size());
         EXPECT_EQ(buf.written(r.size), c.written);
-        EXPECT_TRUE(buf.guards_intact());
+        EXPECT_TRUE(buf.intact());
     }
 }
 

@@ -16,8 +16,8 @@
 
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
-#include "redact_readers.hpp"
-#include "strcat.hpp"
+#include "support/redact_readers.hpp"
+#include "support/strcat.hpp"
 
 namespace {
 
@@ -265,7 +265,7 @@ TEST(Redact, SizeBoundHoldsForTheLargestGrowth)
 }
 
 // Every input of a few prefixes and up to 5 bytes from the bytes that matter to some reader:
-// each reader's password (tests/redact_readers.hpp) lies inside the mask, the mask is one
+// each reader's password (tests/support/redact_readers.hpp) lies inside the mask, the mask is one
 // range from after a ':' to an '@' (or the input's end, for a prefix), and where a profile
 // accepts the input, the mask is exactly the password that parse() finds.
 TEST(Redact, SmallAlphabetExhaustive)

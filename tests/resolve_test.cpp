@@ -18,9 +18,11 @@
 #include <vector>
 
 #include "ftpuri/ftpuri.hpp"
-#include "guarded_buffer.hpp"
-#include "peer_records.hpp"
-#include "strcat.hpp"
+#include "support/guarded_buffer.hpp"
+#include "support/json.hpp"
+#include "support/peer_records.hpp"
+#include "support/profiles.hpp"
+#include "support/strcat.hpp"
 
 namespace {
 
@@ -30,14 +32,8 @@ using ftpuri::resolve_result;
 using ftpuri::resolve_status;
 using ftpuri_test::cat;
 
-parse_options in(profile p)
-{
-    parse_options o;
-    o.syntax = p;
-    return o;
-}
-
 using ftpuri_test::guarded;
+using ftpuri_test::in;
 
 // Resolves `ref` against `base` (valid in `p`) every way there is and checks the target.
 void check_resolve(std::string_view base, profile p, std::string_view ref, std::string_view target)

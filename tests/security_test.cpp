@@ -8,16 +8,24 @@
 #include <ftpuri/ftpuri.hpp>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "support/diagnostic_text.hpp"
+#include "support/printable.hpp"
+#include "support/profiles.hpp"
+
 namespace {
 
 using D = ftpuri::diag_id;
 using ftpuri::profile;
+using ftpuri_test::describe;
+using ftpuri_test::in;
+using ftpuri_test::printable;
 
 enum class in_others : unsigned char {
     warning,     // the id is a warning in rfc3986 and lenient, at the same place
@@ -34,39 +42,6 @@ struct attack {
     in_others others = in_others::warning;
     std::string_view why = {};
 };
-
-std::string printable(std::string_view s)
-{
-    std::string out;
-    for (char c : s) {
-        auto const u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u >= 0x7F) {
-            out += "\\x";
-            out += "0123456789ABCDEF"[u >> 4];
-            out += "0123456789ABCDEF"[u & 0xF];
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-std::string describe(ftpuri::diagnostic_list const& list)
-{
-    std::string s;
-    for (auto const& d : list) {
-        s += std::string(ftpuri::info(d.id).name) + "(" + std::string(ftpuri::to_string(d.level)) + ")@" +
-             std::to_string(d.offset) + "+" + std::to_string(d.length) + " ";
-    }
-    return s.empty() ? "(none)" : s;
-}
-
-ftpuri::parse_options in(profile p)
-{
-    ftpuri::parse_options o;
-    o.syntax = p;
-    return o;
-}
 
 // The error, or the warning, `a` names, in profile `p`.
 void expect_reported(attack const& a, profile p, bool as_error)

@@ -19,7 +19,7 @@
 // Components: user/password/host/port/path raw; cwds (every segment but the last) and name
 // (the last) decoded, i.e. what CWD and RETR/NLST get.
 
-#include "uri_expect.hpp"
+#include "support/uri_expect.hpp"
 
 using namespace ftpuri_test;
 

@@ -21,7 +21,9 @@
 //   - Go's User and Path are decoded, Host holds the port.
 // ftpuri's own parts are raw (as written); cwds and name are decoded.
 
-#include "uri_expect.hpp"
+#include "support/json.hpp"
+#include "support/strcat.hpp"
+#include "support/uri_expect.hpp"
 
 #include <rapidjson/document.h>
 #include <rapidjson/pointer.h>
@@ -370,25 +372,7 @@ std::vector<record_plan> const& plans()
 
 // --- JSON helpers ----------------------------------------------------------------------------
 
-using json = rapidjson::Value;
-
-std::string_view str(json const& v)
-{
-    return {v.GetString(), v.GetStringLength()};
-}
-
-json const* member(json const& obj, char const* name)
-{
-    if (!obj.IsObject()) return nullptr;
-    auto it = obj.FindMember(name);
-    return it == obj.MemberEnd() ? nullptr : &it->value;
-}
-
-std::string_view member_str(json const& obj, char const* name)
-{
-    json const* v = member(obj, name);
-    return v && v->IsString() ? str(*v) : std::string_view();
-}
+// json, json_str, json_member, json_member_str: tests/support/json.hpp.
 
 struct record_file {
     std::vector<std::unique_ptr<rapidjson::Document>> records;
@@ -409,7 +393,7 @@ record_file load(std::string_view name)
         doc->Parse(line.c_str(), line.size());
         EXPECT_FALSE(doc->HasParseError()) << path << ":" << n << ": not JSON";
         if (doc->HasParseError()) continue;
-        EXPECT_TRUE(member(*doc, "source") != nullptr) << path << ":" << n << ": no source (attribution)";
+        EXPECT_TRUE(json_member(*doc, "source") != nullptr) << path << ":" << n << ": no source (attribution)";
         out.records.push_back(std::move(doc));
     }
     return out;
@@ -417,9 +401,9 @@ record_file load(std::string_view name)
 
 std::string base_key(json const& rec)
 {
-    if (json const* l = member(rec, "line"); l && l->IsInt()) return "line " + std::to_string(l->GetInt());
-    if (json const* i = member(rec, "index"); i && i->IsInt()) return "index " + std::to_string(i->GetInt());
-    return "input " + std::string(member_str(rec, "input"));
+    if (json const* l = json_member(rec, "line"); l && l->IsInt()) return "line " + std::to_string(l->GetInt());
+    if (json const* i = json_member(rec, "index"); i && i->IsInt()) return "index " + std::to_string(i->GetInt());
+    return "input " + std::string(json_member_str(rec, "input"));
 }
 
 // The scheme of `s` lowercased ("" when `s` has none).
@@ -438,7 +422,7 @@ std::string scheme_of(std::string_view s)
 
 bool flag_has(json const& rec, char const* field, std::string_view flag)
 {
-    std::string_view const v = member_str(rec, field);
+    std::string_view const v = json_member_str(rec, field);
     return v.find(flag) != std::string_view::npos;
 }
 
@@ -446,42 +430,42 @@ bool flag_has(json const& rec, char const* field, std::string_view flag)
 std::optional<peer> derived_verdict(std::string_view file, json const& rec, std::string_view pointer,
                                     std::string_view uri)
 {
-    json const* expect = member(rec, "expect");
+    json const* expect = json_member(rec, "expect");
     if (file == wpt && pointer == "/input") {
-        if (json const* f = member(*expect, "failure"); f && f->IsTrue()) return peer::rejects;
-        return member_str(*expect, "protocol") == "ftp:" ? peer::accepts_ftp : peer::other_scheme;
+        if (json const* f = json_member(*expect, "failure"); f && f->IsTrue()) return peer::rejects;
+        return json_member_str(*expect, "protocol") == "ftp:" ? peer::accepts_ftp : peer::other_scheme;
     }
     if (file == curl) {
-        std::string_view const table = member_str(rec, "table");
+        std::string_view const table = json_member_str(rec, "table");
         if (table == "get_parts_list" && pointer == "/input") {
-            if (member_str(*expect, "set_url_rc") != "CURLUE_OK") return peer::rejects;
-            json const* parts = member(*expect, "parts");
-            return parts && member_str(*parts, "scheme") == "ftp" ? peer::accepts_ftp : peer::other_scheme;
+            if (json_member_str(*expect, "set_url_rc") != "CURLUE_OK") return peer::rejects;
+            json const* parts = json_member(*expect, "parts");
+            return parts && json_member_str(*parts, "scheme") == "ftp" ? peer::accepts_ftp : peer::other_scheme;
         }
         if (table == "get_url_list" && pointer == "/input") {
-            if (member_str(*expect, "rc") != "CURLUE_OK") return peer::rejects;
-            return scheme_of(member_str(*expect, "url")) == "ftp" ? peer::accepts_ftp : peer::other_scheme;
+            if (json_member_str(*expect, "rc") != "CURLUE_OK") return peer::rejects;
+            return scheme_of(json_member_str(*expect, "url")) == "ftp" ? peer::accepts_ftp : peer::other_scheme;
         }
         if (table == "test_scheme_guess" && pointer == "/input") {
-            json const* fails = member(*expect, "set_url_fails");
+            json const* fails = json_member(*expect, "set_url_fails");
             if (fails && fails->IsTrue()) return peer::rejects;
-            if (member_str(*expect, "scheme") == "ftp") return peer::accepts_ftp;
+            if (json_member_str(*expect, "scheme") == "ftp") return peer::accepts_ftp;
             return std::nullopt; // accepted, the guessed scheme not reported
         }
         return std::nullopt;
     }
     if (file == cpython) {
-        std::string_view const kind = member_str(rec, "kind");
+        std::string_view const kind = json_member_str(rec, "kind");
         if (kind == "urllib.request.FTPHandler.ftp_open" || kind == "_parse_proxy") return peer::accepts_ftp;
-        if (kind == "urllib.request.urlopen" && member(*expect, "raises")) return peer::rejects;
-        if (member_str(rec, "test").find("test_RFC2732_invalid") != std::string_view::npos)
+        if (kind == "urllib.request.urlopen" && json_member(*expect, "raises")) return peer::rejects;
+        if (json_member_str(rec, "test").find("test_RFC2732_invalid") != std::string_view::npos)
             return scheme_of(uri) == "ftp" ? peer::rejects : peer::other_scheme;
         return std::nullopt;
     }
     if (file == gorust) {
-        if (json const* parsed = member(*expect, "parsed"))
-            return member_str(*parsed, "Scheme") == "ftp" ? peer::accepts_ftp : peer::other_scheme;
-        return member(*expect, "authority") || member(*expect, "origin_unicode")
+        if (json const* parsed = json_member(*expect, "parsed"))
+            return json_member_str(*parsed, "Scheme") == "ftp" ? peer::accepts_ftp : peer::other_scheme;
+        return json_member(*expect, "authority") || json_member(*expect, "origin_unicode")
                    ? std::optional<peer>(peer::accepts_ftp)
                    : std::nullopt;
     }
@@ -519,22 +503,23 @@ std::string slash_if_empty(std::string p)
 mismatches compare_wpt(json const& rec, ftpuri::uri_view const& v)
 {
     mismatches m;
-    json const& e = *member(rec, "expect");
-    cmp(m, "protocol", member_str(e, "protocol"), lower(v.scheme()) + ":");
-    cmp(m, "username", member_str(e, "username"), v.user());
-    cmp(m, "password", member_str(e, "password"), v.password());
-    cmp(m, "hostname", member_str(e, "hostname"), lower(v.host()));
-    cmp(m, "port", member_str(e, "port"), whatwg_port(v));
-    cmp(m, "pathname", member_str(e, "pathname"), slash_if_empty(full_path(v)));
-    cmp(m, "search", member_str(e, "search"), v.has_query() ? "?" + std::string(v.query()) : "");
-    cmp(m, "hash", member_str(e, "hash"), v.has_fragment() ? "#" + std::string(v.fragment()) : "");
+    json const& e = *json_member(rec, "expect");
+    cmp(m, "protocol", json_member_str(e, "protocol"), lower(v.scheme()) + ":");
+    cmp(m, "username", json_member_str(e, "username"), v.user());
+    cmp(m, "password", json_member_str(e, "password"), v.password());
+    cmp(m, "hostname", json_member_str(e, "hostname"), lower(v.host()));
+    cmp(m, "port", json_member_str(e, "port"), whatwg_port(v));
+    cmp(m, "pathname", json_member_str(e, "pathname"), slash_if_empty(full_path(v)));
+    // cat(), not "?" + std::string(...): GCC 12's false -Wrestrict (bug 105329).
+    cmp(m, "search", json_member_str(e, "search"), v.has_query() ? cat({"?", v.query()}) : "");
+    cmp(m, "hash", json_member_str(e, "hash"), v.has_fragment() ? cat({"#", v.fragment()}) : "");
     return m;
 }
 
 // curl's parts: a string, or {"absent": "CURLUE_NO_..."}.
 void cmp_part(mismatches& m, json const& parts, char const* name, bool ours_present, std::string_view ours)
 {
-    json const* p = member(parts, name);
+    json const* p = json_member(parts, name);
     if (!p) return;
     bool const theirs_present = p->IsString();
     if (theirs_present != ours_present) {
@@ -542,15 +527,15 @@ void cmp_part(mismatches& m, json const& parts, char const* name, bool ours_pres
                     (ours_present ? "has it" : "has none"));
         return;
     }
-    if (theirs_present) cmp(m, name, str(*p), ours);
+    if (theirs_present) cmp(m, name, json_str(*p), ours);
 }
 
 mismatches compare_curl(json const& rec, std::string_view pointer, ftpuri::uri_view const& v)
 {
     mismatches m;
-    if (member_str(rec, "table") != "get_parts_list" || pointer != "/input") return m; // no parts
-    json const& parts = *member(*member(rec, "expect"), "parts");
-    cmp(m, "scheme", member_str(parts, "scheme"), lower(v.scheme()));
+    if (json_member_str(rec, "table") != "get_parts_list" || pointer != "/input") return m; // no parts
+    json const& parts = *json_member(*json_member(rec, "expect"), "parts");
+    cmp(m, "scheme", json_member_str(parts, "scheme"), lower(v.scheme()));
     cmp_part(m, parts, "user", v.has_userinfo(), v.user());
     cmp_part(m, parts, "password", v.has_password(), v.password());
     cmp_part(m, parts, "options", false, ""); // login options (IMAP/POP3/SMTP) do not exist in ftp
@@ -568,19 +553,19 @@ mismatches compare_curl(json const& rec, std::string_view pointer, ftpuri::uri_v
 mismatches compare_trurl(json const& rec, std::string_view uri, ftpuri::uri_view const& v)
 {
     mismatches m;
-    json const* out = member(*member(rec, "expect"), "stdout");
+    json const* out = json_member(*json_member(rec, "expect"), "stdout");
     if (!out || !out->IsArray()) return m; // plain text output: the URLs are subjects themselves
     for (auto const& item : out->GetArray()) {
-        std::string_view const url = member_str(item, "url");
+        std::string_view const url = json_member_str(item, "url");
         if (url != uri && url != std::string(uri) + "/") continue; // trurl adds "/" to an empty path
-        json const& parts = *member(item, "parts");
+        json const& parts = *json_member(item, "parts");
         auto part = [&](char const* name, bool present, std::string ours) {
-            json const* p = member(parts, name);
+            json const* p = json_member(parts, name);
             if ((p != nullptr) != present)
                 m.push_back(std::string(name) + ": peer " + (p ? "has it" : "has none") + ", ftpuri " +
                             (present ? "has it" : "has none"));
             else if (p)
-                cmp(m, name, str(*p), ours);
+                cmp(m, name, json_str(*p), ours);
         };
         part("scheme", true, lower(v.scheme()));
         part("user", v.has_userinfo(), decode(v.user()));
@@ -598,37 +583,37 @@ mismatches compare_trurl(json const& rec, std::string_view uri, ftpuri::uri_view
 mismatches compare_cpython(json const& rec, ftpuri::uri_view const& v)
 {
     mismatches m;
-    std::string_view const kind = member_str(rec, "kind");
-    json const& e = *member(rec, "expect");
+    std::string_view const kind = json_member_str(rec, "kind");
+    json const& e = *json_member(rec, "expect");
     if (kind == "urllib.request.FTPHandler.ftp_open") {
-        cmp(m, "user", member_str(e, "connect_ftp.user"), decode(v.user()));
-        cmp(m, "passwd", member_str(e, "connect_ftp.passwd"), decode(v.password()));
-        std::string_view host = member_str(e, "connect_ftp.host");
+        cmp(m, "user", json_member_str(e, "connect_ftp.user"), decode(v.user()));
+        cmp(m, "passwd", json_member_str(e, "connect_ftp.passwd"), decode(v.password()));
+        std::string_view host = json_member_str(e, "connect_ftp.host");
         host = host.substr(0, host.find(" (")); // "localhost (compared after socket.gethostbyname)"
         cmp(m, "host", host, v.host());
-        json const& port = *member(e, "connect_ftp.port");
-        std::string const theirs_port = port.IsInt()                               ? std::to_string(port.GetInt())
-                                        : str(port).starts_with("ftplib.FTP_PORT") ? "21"
-                                                                                   : std::string(str(port));
+        json const& port = *json_member(e, "connect_ftp.port");
+        std::string const theirs_port = port.IsInt()                                    ? std::to_string(port.GetInt())
+                                        : json_str(port).starts_with("ftplib.FTP_PORT") ? "21"
+                                                                                        : std::string(json_str(port));
         cmp(m, "port", theirs_port, std::to_string(v.effective_port()));
         std::vector<std::string> dirs;
-        for (auto const& d : member(e, "connect_ftp.dirs")->GetArray())
-            dirs.emplace_back(str(d));
+        for (auto const& d : json_member(e, "connect_ftp.dirs")->GetArray())
+            dirs.emplace_back(json_str(d));
         split_path const s = split(v);
         cmp(m, "dirs", join(dirs), join(s.cwds));
-        cmp(m, "filename", member_str(e, "retrfile.filename"), s.name);
+        cmp(m, "filename", json_member_str(e, "retrfile.filename"), s.name);
         char const type = v.typecode() != '\0' ? static_cast<char>(v.typecode() - 'a' + 'A')
                           : s.name.empty()     ? 'D'
                                                : 'I';
-        cmp(m, "filetype", member_str(e, "retrfile.filetype"), std::string(1, type));
+        cmp(m, "filetype", json_member_str(e, "retrfile.filetype"), std::string(1, type));
     } else if (kind == "_parse_proxy") {
-        auto const& r = member(e, "result")->GetArray();
-        cmp(m, "scheme", str(r[0]), lower(v.scheme()));
-        cmp(m, "user", str(r[1]), v.user());
-        cmp(m, "password", str(r[2]), v.password());
+        auto const& r = json_member(e, "result")->GetArray();
+        cmp(m, "scheme", json_str(r[0]), lower(v.scheme()));
+        cmp(m, "user", json_str(r[1]), v.user());
+        cmp(m, "password", json_str(r[2]), v.password());
         std::string hostport(v.host());
         if (v.has_port()) hostport += ":" + std::string(v.port());
-        cmp(m, "hostport", str(r[3]), hostport);
+        cmp(m, "hostport", json_str(r[3]), hostport);
     }
     return m;
 }
@@ -636,19 +621,19 @@ mismatches compare_cpython(json const& rec, ftpuri::uri_view const& v)
 mismatches compare_gorust(json const& rec, ftpuri::uri_view const& v)
 {
     mismatches m;
-    json const& e = *member(rec, "expect");
-    if (json const* parsed = member(e, "parsed")) {
-        cmp(m, "Scheme", member_str(*parsed, "Scheme"), lower(v.scheme()));
+    json const& e = *json_member(rec, "expect");
+    if (json const* parsed = json_member(e, "parsed")) {
+        cmp(m, "Scheme", json_member_str(*parsed, "Scheme"), lower(v.scheme()));
         std::string user = "";
         if (v.has_userinfo())
             user = v.has_password() ? "UserPassword(\"" + decode(v.user()) + "\", \"" + decode(v.password()) + "\")"
                                     : "User(\"" + decode(v.user()) + "\")";
-        cmp(m, "User", member_str(*parsed, "User"), user);
+        cmp(m, "User", json_member_str(*parsed, "User"), user);
         std::string host(v.host());
         if (v.has_port()) host += ":" + std::string(v.port());
-        cmp(m, "Host", member_str(*parsed, "Host"), host);
-        cmp(m, "Path", member_str(*parsed, "Path"), decode(full_path(v)));
-    } else if (json const* authority = member(e, "authority")) {
+        cmp(m, "Host", json_member_str(*parsed, "Host"), host);
+        cmp(m, "Path", json_member_str(*parsed, "Path"), decode(full_path(v)));
+    } else if (json const* authority = json_member(e, "authority")) {
         // WHATWG: userinfo only when non-empty, host lowercased, port 21 dropped.
         std::string a;
         if (!v.user().empty() || !v.password().empty()) {
@@ -658,7 +643,7 @@ mismatches compare_gorust(json const& rec, ftpuri::uri_view const& v)
         }
         a += lower(v.host());
         if (std::string const p = whatwg_port(v); !p.empty()) a += ":" + p;
-        cmp(m, "authority", str(*authority), a);
+        cmp(m, "authority", json_str(*authority), a);
     }
     return m;
 }
@@ -758,7 +743,7 @@ tally walk_file(std::string_view file, std::size_t expected_records, walk_state&
         std::string key = base_key(rec);
         int const n = ++seen_keys[key];
         if (n > 1) key += " #" + std::to_string(n);
-        SCOPED_TRACE("record " + key + " from " + std::string(member_str(rec, "source")));
+        SCOPED_TRACE("record " + key + " from " + std::string(json_member_str(rec, "source")));
         record_plan const* plan = nullptr;
         for (auto const& p : plans())
             if (p.file == file && p.key == key) {
@@ -786,7 +771,7 @@ tally walk_file(std::string_view file, std::size_t expected_records, walk_state&
                 ADD_FAILURE() << "subject " << s.pointer << " is not a string in the record";
                 continue;
             }
-            std::string_view const text = str(*val);
+            std::string_view const text = json_str(*val);
             if (!lines) {
                 walk_subject(file, rec, s, s.pointer, text, st);
                 continue;

@@ -155,8 +155,9 @@ TEST(Allocation, ViewAccessorsAllocateNothing)
 }
 
 // The canonical form of every valid input, in every profile, into one caller's buffer; and
-// equivalence of every pair; and resolution against each. (IDNA hosts are the documented
-// exception: libidn2 allocates. None of these inputs has one.)
+// equivalence of every pair; and resolution against each. (Hosts that reach libidn2, a lenient
+// Unicode host or an "xn--" label, are the documented exception: libidn2 allocates. None of
+// these inputs has one.)
 TEST(Allocation, CanonicalEquivalentResolveAllocateNothing)
 {
     auto const& all = inputs();

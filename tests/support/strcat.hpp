@@ -1,4 +1,4 @@
-// tests/strcat.hpp: building messages piece by piece.
+// tests/support/strcat.hpp: building messages piece by piece.
 //
 // `"text" + std::string(...)` trips GCC 12's false -Wrestrict (GCC bug 105329) in Release
 // builds with -Werror; cat({"a", view, 42}) appends instead.

@@ -1,6 +1,6 @@
-// tests/peer_records.hpp: reading the copied peer records of tests/data/*-vectors.jsonl.
+// tests/support/peer_records.hpp: reading the copied peer records of tests/data/*-vectors.jsonl.
 //
-// Used by canonical_test.cpp (normalize-vectors.jsonl), equivalent_test.cpp
+// Used by canonical_vectors_test.cpp (normalize-vectors.jsonl), equivalent_test.cpp
 // (equivalence-vectors.jsonl) and resolve_test.cpp (resolve-vectors.jsonl). Each file holds
 // verbatim records of the peers' own test suites (see tests/data/README.md); a test table names
 // a record by its source, its line or index, and strings the record must hold (the peer's input
@@ -20,23 +20,10 @@
 #include <string_view>
 #include <vector>
 
+#include "json.hpp"
 #include "strcat.hpp"
 
 namespace ftpuri_test {
-
-using json = rapidjson::Value;
-
-inline std::string_view json_str(json const& v)
-{
-    return {v.GetString(), v.GetStringLength()};
-}
-
-inline json const* json_member(json const& obj, char const* name)
-{
-    if (!obj.IsObject()) return nullptr;
-    auto it = obj.FindMember(name);
-    return it == obj.MemberEnd() ? nullptr : &it->value;
-}
 
 struct peer_record {
     std::unique_ptr<rapidjson::Document> doc;

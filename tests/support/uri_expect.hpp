@@ -1,4 +1,4 @@
-// tests/uri_expect.hpp: what ftpuri should say about one URI, and the check that it does.
+// tests/support/uri_expect.hpp: what ftpuri should say about one URI, and the check that it does.
 //
 // Shared by vectors_test.cpp (peer vectors) and seeds_test.cpp (the examples of the five ftp
 // specifications). A `uri_case` gives, per profile, either the first error (id, and where the
@@ -18,6 +18,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "ascii.hpp"
+#include "diagnostic_text.hpp"
 
 namespace ftpuri_test {
 
@@ -107,39 +110,12 @@ struct uri_case {
     std::string_view why = {};
 };
 
-inline std::string name_of(D id)
-{
-    return std::string(ftpuri::info(id).name);
-}
-
-inline std::string describe(ftpuri::diagnostic const& d)
-{
-    return name_of(d.id) + "(" + std::string(ftpuri::to_string(d.level)) + ")@" + std::to_string(d.offset) + "+" +
-           std::to_string(d.length);
-}
-
-inline std::string describe(ftpuri::diagnostic_list const& list)
-{
-    std::string s;
-    for (auto const& d : list)
-        s += (s.empty() ? "" : ", ") + describe(d);
-    return s.empty() ? "(none)" : s;
-}
-
 inline std::string decode(std::string_view s)
 {
     std::string out(s.size(), '\0');
     ftpuri::decode_result const r = ftpuri::percent_decode_into(s, std::span<char>(out.data(), out.size()));
     EXPECT_TRUE(static_cast<bool>(r)) << "segment does not decode: " << s;
     out.resize(r.size);
-    return out;
-}
-
-inline std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     return out;
 }
 

@@ -1,4 +1,4 @@
-// tests/redact_readers.hpp: where three readers of a URI find its password, as small models that
+// tests/support/redact_readers.hpp: where three readers of a URI find its password, as small models that
 // redact_test.cpp holds find_password() to: whatever any of them reads must be masked.
 //
 // Each model follows its reader on any bytes and returns the password's byte range in the

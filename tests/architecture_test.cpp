@@ -1,0 +1,76 @@
+// The layering that docs/architecture.md describes, checked on the sources' #include lines, so
+// that a shortcut across layers fails here rather than in review.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string const root = FTPURI_SOURCE_DIR;
+
+// The quoted includes ("...") of every C++ file in `dir`, as {file, included name}.
+std::vector<std::pair<std::string, std::string>> quoted_includes(std::string const& dir)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto const& entry : fs::directory_iterator(root + "/" + dir)) {
+        std::string const ext = entry.path().extension().string();
+        if (ext != ".hpp" && ext != ".cpp" && ext != ".h") continue;
+        std::ifstream in(entry.path());
+        for (std::string line; std::getline(in, line);) {
+            if (line.rfind("#include \"", 0) != 0) continue;
+            std::size_t const end = line.find('"', 10);
+            out.emplace_back(dir + "/" + entry.path().filename().string(), line.substr(10, end - 10));
+        }
+    }
+    return out;
+}
+
+bool starts_with(std::string const& s, std::string const& prefix)
+{
+    return s.rfind(prefix, 0) == 0;
+}
+
+TEST(Architecture, PublicHeadersIncludeOnlyPublicHeaders)
+{
+    auto const includes = quoted_includes("include/ftpuri");
+    ASSERT_FALSE(includes.empty());
+    for (auto const& [file, name] : includes)
+        EXPECT_TRUE(starts_with(name, "ftpuri/")) << file << " includes " << name;
+}
+
+TEST(Architecture, RulesIncludeOnlyTheBytesLayerAndOtherRules)
+{
+    auto const includes = quoted_includes("src/rules");
+    ASSERT_FALSE(includes.empty());
+    for (auto const& [file, name] : includes) {
+        bool const sibling = fs::exists(root + "/src/rules/" + name);
+        EXPECT_TRUE(starts_with(name, "ftpuri/") || name == "text.hpp" || sibling) << file << " includes " << name;
+    }
+}
+
+TEST(Architecture, CliUsesOnlyThePublicApi)
+{
+    auto const includes = quoted_includes("src/cli");
+    ASSERT_FALSE(includes.empty());
+    for (auto const& [file, name] : includes) {
+        bool const own = name.find('/') == std::string::npos && fs::exists(root + "/src/cli/" + name);
+        bool const generated = name == "rule_rationale.inc"; // by src/cli/rule_rationale.py, at build time
+        EXPECT_TRUE(starts_with(name, "ftpuri/") || own || generated) << file << " includes " << name;
+    }
+}
+
+TEST(Architecture, NothingBelowTheScannerIncludesIt)
+{
+    for (std::string const dir : {"src/rules", "include/ftpuri"})
+        for (auto const& [file, name] : quoted_includes(dir))
+            EXPECT_TRUE(name != "scanner.hpp" && name != "plain_scan.hpp" && name != "scan_reporter.hpp")
+                << file << " includes " << name;
+}
+
+} // namespace

@@ -1,0 +1,229 @@
+// tests/diagnostic_test.cpp: include/ftpuri/diagnostic.hpp: the catalogue of ids (names,
+// messages, hints, find_diag), diag_set, and diagnostic_list's capacity rules.
+//
+// That every id is documented and triggered where docs/diagnostics.md says is
+// diagnostics_doc_test.cpp and diagnostics_inputs_test.cpp.
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/parse.hpp"
+#include "support/diagnostic_text.hpp"
+
+namespace {
+
+using ftpuri::diag_id;
+using ftpuri::diagnostic;
+using ftpuri::diagnostic_list;
+using ftpuri::severity;
+
+// ---------------------------------------------------------------------------------------
+// The catalogue itself
+// ---------------------------------------------------------------------------------------
+
+bool is_kebab_word(std::string_view w, bool allow_digits_and_hyphens)
+{
+    if (w.empty() || w.front() == '-' || w.back() == '-') return false;
+    char prev = 0;
+    for (char c : w) {
+        bool const lower = c >= 'a' && c <= 'z';
+        bool const digit = c >= '0' && c <= '9';
+        if (!lower && !(allow_digits_and_hyphens && (digit || c == '-'))) return false;
+        if (c == '-' && prev == '-') return false;
+        prev = c;
+    }
+    return true;
+}
+
+bool is_one_line(std::string_view s)
+{
+    return s.find_first_of("\r\n") == std::string_view::npos;
+}
+
+TEST(catalogue, names_are_dotted_kebab_case_and_unique)
+{
+    std::map<std::string_view, int> seen;
+    for (auto const& entry : ftpuri::diag_catalogue) {
+        std::string_view const name = entry.name;
+        std::size_t const dot = name.find('.');
+        ASSERT_NE(dot, std::string_view::npos) << name << " has no namespace";
+        EXPECT_EQ(name.find('.', dot + 1), std::string_view::npos) << name << " has more than one '.'";
+        EXPECT_TRUE(is_kebab_word(name.substr(0, dot), false)) << name << ": namespace is not lowercase letters";
+        EXPECT_TRUE(is_kebab_word(name.substr(dot + 1), true)) << name << ": not kebab-case after the '.'";
+        EXPECT_EQ(++seen[name], 1) << name << " appears twice";
+    }
+}
+
+TEST(catalogue, messages_and_hints_are_one_line)
+{
+    for (auto const& entry : ftpuri::diag_catalogue) {
+        SCOPED_TRACE(entry.name);
+        EXPECT_FALSE(entry.message.empty());
+        EXPECT_FALSE(entry.hint.empty());
+        EXPECT_TRUE(is_one_line(entry.message)) << entry.message;
+        EXPECT_TRUE(is_one_line(entry.hint)) << entry.hint;
+        if (!entry.message.empty()) {
+            EXPECT_NE(entry.message.back(), '.') << "messages do not end with '.': " << entry.message;
+            EXPECT_NE(entry.message.front(), ' ');
+            EXPECT_NE(entry.message.back(), ' ');
+        }
+        if (!entry.hint.empty()) {
+            EXPECT_NE(entry.hint.front(), ' ');
+            EXPECT_NE(entry.hint.back(), ' ');
+        }
+    }
+}
+
+TEST(catalogue, find_diag_round_trips)
+{
+    for (std::size_t i = 0; i < ftpuri::diag_catalogue.size(); ++i) {
+        auto const& entry = ftpuri::diag_catalogue[i];
+        EXPECT_EQ(static_cast<std::size_t>(entry.id), i);
+        std::optional<diag_id> const id = ftpuri::find_diag(entry.name);
+        ASSERT_TRUE(id.has_value()) << entry.name;
+        EXPECT_EQ(*id, entry.id);
+        EXPECT_EQ(ftpuri::info(*id).name, entry.name);
+    }
+    EXPECT_FALSE(ftpuri::find_diag("").has_value());
+    EXPECT_FALSE(ftpuri::find_diag("host").has_value());
+    EXPECT_FALSE(ftpuri::find_diag("host.Empty").has_value());
+    EXPECT_FALSE(ftpuri::find_diag("host.empty ").has_value());
+    EXPECT_FALSE(ftpuri::find_diag("host_empty").has_value());
+}
+
+TEST(catalogue, notes_are_interop)
+{
+    for (auto const& entry : ftpuri::diag_catalogue)
+        if (entry.level == severity::note) {
+            EXPECT_TRUE(entry.name.starts_with("interop.")) << entry.name << ": a note explains how others read it";
+        }
+}
+
+// ---------------------------------------------------------------------------------------
+// diag_set
+// ---------------------------------------------------------------------------------------
+
+TEST(opt_in, diag_set_holds_exactly_the_catalogue_rows_marked_opt_in)
+{
+    ftpuri::diag_set const set = ftpuri::diag_set::opt_in_rules();
+    for (auto const& row : ftpuri::diag_catalogue)
+        EXPECT_EQ(set.contains(row.id), row.opt_in) << row.name;
+    ftpuri::diag_set some{diag_id::host_empty, diag_id::port_non_default};
+    EXPECT_TRUE(some.contains(diag_id::port_non_default));
+    some.erase(diag_id::port_non_default);
+    EXPECT_FALSE(some.contains(diag_id::port_non_default));
+    EXPECT_TRUE(some.contains(diag_id::host_empty));
+    EXPECT_FALSE(some.empty());
+    EXPECT_TRUE(ftpuri::diag_set{}.empty());
+}
+
+// ---------------------------------------------------------------------------------------
+// diagnostic_list
+// ---------------------------------------------------------------------------------------
+
+diagnostic make(diag_id id, severity level, std::uint32_t offset = 0)
+{
+    return diagnostic{id, level, ftpuri::component::path, offset, 1};
+}
+
+TEST(diagnostic_list, starts_empty)
+{
+    diagnostic_list const list;
+    EXPECT_TRUE(list.empty());
+    EXPECT_EQ(list.size(), 0U);
+    EXPECT_EQ(list.dropped(), 0U);
+    EXPECT_FALSE(list.has_error());
+    EXPECT_EQ(list.begin(), list.end());
+    EXPECT_EQ(diagnostic_list::capacity, 32U);
+    EXPECT_EQ(diagnostic_list::reserved_for_error, 2U);
+}
+
+TEST(diagnostic_list, warnings_stop_short_of_the_reserved_slots_and_are_counted)
+{
+    diagnostic_list list;
+    std::size_t const room = diagnostic_list::capacity - diagnostic_list::reserved_for_error;
+    for (std::size_t i = 0; i < room; ++i)
+        EXPECT_TRUE(list.push(make(diag_id::pct_lowercase, severity::warning, static_cast<std::uint32_t>(i))));
+    EXPECT_EQ(list.size(), room);
+    EXPECT_FALSE(list.push(make(diag_id::path_dot_segment, severity::warning)));
+    EXPECT_FALSE(list.push(make(diag_id::path_dot_segment, severity::warning)));
+    EXPECT_EQ(list.dropped(), 2U);
+    // A note with no error before it explains nothing; it gets no reserved slot.
+    EXPECT_FALSE(list.push(make(diag_id::interop_backslash, severity::note)));
+    EXPECT_EQ(list.dropped(), 3U);
+    EXPECT_EQ(list.size(), room);
+    EXPECT_FALSE(list.has_error());
+    EXPECT_FALSE(list.contains(diag_id::path_dot_segment));
+    // Kept in the order pushed.
+    for (std::size_t i = 0; i < list.size(); ++i)
+        EXPECT_EQ(list[i].offset, i);
+}
+
+TEST(diagnostic_list, the_error_and_its_note_always_fit)
+{
+    diagnostic_list list;
+    for (std::size_t i = 0; i < diagnostic_list::capacity + 5; ++i)
+        (void)list.push(make(diag_id::pct_lowercase, severity::warning));
+    std::size_t const dropped = list.dropped();
+    EXPECT_EQ(dropped, diagnostic_list::reserved_for_error + 5);
+
+    diagnostic const error = make(diag_id::char_unsafe, severity::error, 9);
+    diagnostic const note = make(diag_id::interop_backslash, severity::note, 9);
+    EXPECT_TRUE(list.push(error));
+    EXPECT_TRUE(list.push(note));
+    EXPECT_EQ(list.size(), diagnostic_list::capacity);
+    EXPECT_EQ(list.dropped(), dropped);
+    EXPECT_TRUE(list.has_error());
+    EXPECT_TRUE(list.contains(diag_id::char_unsafe));
+    EXPECT_TRUE(list.contains(diag_id::interop_backslash));
+    EXPECT_EQ(list[diagnostic_list::capacity - 2], error);
+    EXPECT_EQ(list[diagnostic_list::capacity - 1], note);
+    EXPECT_EQ(list.count(severity::error), 1U);
+    EXPECT_EQ(list.count(severity::note), 1U);
+    EXPECT_EQ(list.count(severity::warning), diagnostic_list::capacity - 2);
+
+    // Full now: anything further is counted, not stored.
+    EXPECT_FALSE(list.push(make(diag_id::interop_multiple_at, severity::note)));
+    EXPECT_EQ(list.dropped(), dropped + 1);
+    EXPECT_EQ(list.size(), diagnostic_list::capacity);
+}
+
+TEST(diagnostic_list, clear_resets_everything)
+{
+    diagnostic_list list;
+    for (std::size_t i = 0; i < diagnostic_list::capacity + 3; ++i)
+        (void)list.push(make(diag_id::pct_lowercase, severity::warning));
+    (void)list.push(make(diag_id::char_space, severity::error));
+    ASSERT_TRUE(list.has_error());
+    ASSERT_GT(list.dropped(), 0U);
+    list.clear();
+    EXPECT_TRUE(list.empty());
+    EXPECT_EQ(list.size(), 0U);
+    EXPECT_EQ(list.dropped(), 0U);
+    EXPECT_FALSE(list.has_error());
+    EXPECT_FALSE(list.contains(diag_id::char_space));
+    // A note after clear() no longer counts as explaining the old error.
+    EXPECT_TRUE(list.push(make(diag_id::interop_backslash, severity::note)));
+    EXPECT_EQ(list.size(), 1U);
+}
+
+TEST(diagnostic_list, reused_across_parses_with_clear)
+{
+    diagnostic_list list;
+    std::string const bad = "ftp://a@b@h/";
+    std::string const good = "ftp://h/";
+    EXPECT_FALSE(ftpuri::parse(std::string_view(bad), {}, list));
+    EXPECT_TRUE(list.has_error()) << ftpuri_test::describe(list);
+    EXPECT_TRUE(list.contains(diag_id::interop_multiple_at)) << ftpuri_test::describe(list);
+    list.clear();
+    EXPECT_TRUE(ftpuri::parse(std::string_view(good), {}, list));
+    EXPECT_TRUE(list.empty()) << ftpuri_test::describe(list);
+}
+
+} // namespace

@@ -1,0 +1,183 @@
+// tests/diagnostics_doc_test.cpp: every diagnostic id is documented in docs/diagnostics.md, and
+// each documented example triggers its id where the table says.
+//
+// docs/diagnostics.md holds one table row per id of diag_catalogue, with an input that
+// triggers it and the offset and length the diagnostic must have. This test reads that table
+// at run time (tests/support/diagnostics_doc.hpp) and checks every row against the scanner, so
+// the documentation cannot drift from the code, and an id added to the catalogue without a row
+// fails here. Each row has a severity per profile (strict, rfc3986, lenient); the row's example
+// is checked in the profile its offset is documented for, and a "—" is checked too (the example
+// does not report the id there). The other severity columns, and at least one more input per
+// id, are diagnostics_inputs_test.cpp.
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/options.hpp"
+#include "ftpuri/parse.hpp"
+#include "support/diagnostic_check.hpp"
+#include "support/diagnostics_doc.hpp"
+#include "support/example_notation.hpp"
+#include "support/markdown_table.hpp"
+
+namespace {
+
+using ftpuri::diag_id;
+using ftpuri::diagnostic_list;
+using ftpuri::parse_options;
+using ftpuri::profile;
+using ftpuri_test::all_profiles;
+using ftpuri_test::check;
+using ftpuri_test::describe_with_dropped;
+using ftpuri_test::doc;
+using ftpuri_test::doc_path;
+using ftpuri_test::doc_row;
+using ftpuri_test::doc_rows;
+using ftpuri_test::profile_name;
+using ftpuri_test::severity_name;
+using ftpuri_test::split_row;
+using ftpuri_test::table_header;
+using ftpuri_test::unescape;
+
+// ---------------------------------------------------------------------------------------
+// The documented table, row by row
+// ---------------------------------------------------------------------------------------
+
+class documented : public ::testing::TestWithParam<doc_row> {};
+
+TEST_P(documented, example_triggers_the_id_where_documented)
+{
+    doc_row const& row = GetParam();
+    SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line);
+    ASSERT_TRUE(row.problem.empty()) << row.problem;
+    check({row.name, row.example_profile(), row.input, row.offset, row.length, row.expected_level()});
+}
+
+std::string row_test_name(::testing::TestParamInfo<doc_row> const& info)
+{
+    std::string name;
+    for (char c : info.param.name)
+        name += (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_';
+    // One row per id (checked below); a duplicate still needs a distinct test name.
+    for (std::size_t i = 0; i < info.index; ++i)
+        if (doc().rows[i].name == info.param.name) return name + "_dup" + std::to_string(info.index);
+    return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(diagnostics_md, documented, ::testing::ValuesIn(doc_rows()), row_test_name);
+
+TEST(diagnostics_md, table_is_found)
+{
+    ASSERT_TRUE(doc().file_found) << "cannot read " << doc_path();
+    ASSERT_TRUE(doc().header_found) << "no table with the header " << table_header << " in " << doc_path();
+}
+
+TEST(diagnostics_md, every_id_has_exactly_one_row_in_catalogue_order)
+{
+    ASSERT_TRUE(doc().header_found);
+    std::map<std::string, std::size_t> rows_per_name;
+    for (doc_row const& row : doc().rows)
+        ++rows_per_name[row.name];
+    for (auto const& entry : ftpuri::diag_catalogue) {
+        std::string const name(entry.name);
+        EXPECT_EQ(rows_per_name[name], 1U) << name << " needs exactly one row in docs/diagnostics.md";
+    }
+    for (auto const& [name, count] : rows_per_name)
+        EXPECT_TRUE(ftpuri::find_diag(name).has_value()) << "docs/diagnostics.md documents unknown id " << name;
+
+    std::vector<std::string> doc_order;
+    for (doc_row const& row : doc().rows)
+        doc_order.push_back(row.name);
+    std::vector<std::string> catalogue_order;
+    for (auto const& entry : ftpuri::diag_catalogue)
+        catalogue_order.emplace_back(entry.name);
+    EXPECT_EQ(doc_order, catalogue_order) << "rows must follow diag_catalogue's order";
+}
+
+// A "—" in a severity column is a promise too: the example, parsed in that profile, does not
+// report the id (rfc3986 accepts a raw ";", strict reports every IPvFuture as host.ipvfuture,
+// lenient trims the edge whitespace that interop.edge-whitespace is about).
+TEST(diagnostics_md, a_dash_means_the_id_does_not_occur_in_that_profile)
+{
+    std::size_t dashes = 0;
+    for (doc_row const& row : doc().rows) {
+        auto const id = ftpuri::find_diag(row.name);
+        if (!id || !row.problem.empty()) continue;
+        for (profile p : all_profiles) {
+            if (row.level_in(p)) continue;
+            ++dashes;
+            diagnostic_list list;
+            (void)ftpuri::parse(std::string_view(row.input), parse_options{p}, list);
+            EXPECT_FALSE(list.contains(*id)) << row.name << " on `" << row.example << "` in " << profile_name(p) << ": "
+                                             << describe_with_dropped(list);
+        }
+    }
+    EXPECT_GT(dashes, 0U);
+}
+
+// An opt-in rule is a policy, not a fault: its row says so, the example reports it only when it
+// is enabled, and enabling one rule reports no other.
+TEST(opt_in, reported_only_when_enabled_and_documented_as_opt_in)
+{
+    std::size_t opt_in_rows = 0;
+    for (doc_row const& row : doc().rows) {
+        auto const id = ftpuri::find_diag(row.name);
+        if (!id || !row.problem.empty()) continue;
+        bool const opt_in = ftpuri::info(*id).opt_in;
+        EXPECT_EQ(row.why.rfind("Opt-in", 0) == 0, opt_in)
+            << row.name << ": the why column of an opt-in rule, and only of one, begins with \"Opt-in\"";
+        if (!opt_in) continue;
+        ++opt_in_rows;
+        for (profile p : all_profiles) {
+            diagnostic_list off;
+            (void)ftpuri::parse(std::string_view(row.input), parse_options{p}, off);
+            EXPECT_FALSE(off.contains(*id))
+                << row.name << " reported without being enabled: " << describe_with_dropped(off);
+            parse_options options{p};
+            options.opt_in.insert(*id);
+            diagnostic_list on;
+            ASSERT_TRUE(ftpuri::parse(std::string_view(row.input), options, on).has_value())
+                << describe_with_dropped(on);
+            EXPECT_TRUE(on.contains(*id)) << row.name << " in " << profile_name(p) << ": " << describe_with_dropped(on);
+            for (auto const& other : ftpuri::diag_catalogue) {
+                if (other.opt_in && other.id != *id) {
+                    EXPECT_FALSE(on.contains(other.id)) << describe_with_dropped(on);
+                }
+            }
+        }
+    }
+    EXPECT_EQ(opt_in_rows, 3U);
+}
+
+TEST(diagnostics_md, strict_column_matches_catalogue_severity)
+{
+    for (doc_row const& row : doc().rows) {
+        auto const id = ftpuri::find_diag(row.name);
+        if (!id || !row.strict_level) continue;
+        EXPECT_EQ(severity_name(*row.strict_level), severity_name(ftpuri::info(*id).level))
+            << row.name << ": the catalogue holds the strict severity";
+    }
+}
+
+TEST(diagnostics_md, notation)
+{
+    EXPECT_EQ(unescape("{empty}"), std::string());
+    EXPECT_EQ(unescape(R"(a\tb\r\n\\\|)"), std::string("a\tb\r\n\\|"));
+    EXPECT_EQ(unescape(R"(\x00\xC3\x7f)"), std::string("\x00\xC3\x7F", 3));
+    EXPECT_EQ(unescape("x{repeat:3:a}y{repeat:2:.}"), std::string("xaaay.."));
+    EXPECT_EQ(unescape("{a}"), std::string("{a}"));
+    EXPECT_EQ(unescape("{repeat:70000:a}")->size(), 70000U);
+    EXPECT_FALSE(unescape(R"(\q)").has_value());
+    EXPECT_FALSE(unescape(R"(\x4)").has_value());
+    EXPECT_FALSE(unescape("{repeat:x:a}").has_value());
+    EXPECT_EQ(split_row(R"(| a | `x\|y` | b |)"), (std::vector<std::string>{"a", R"(`x\|y`)", "b"}));
+}
+
+} // namespace

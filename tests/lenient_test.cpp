@@ -1,0 +1,149 @@
+// tests/lenient_test.cpp: the lenient profile's repairs (PRODUCT.md "Syntax profiles"): what it
+// repairs, with which warning at which bytes, and the canonical form of the repaired URI
+// (strict-valid, checked by check_canonical(), tests/support/canonical_check.hpp); what it does
+// not repair (errors, as in strict); and the safety warnings that have no repair.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ftpuri/ftpuri.hpp"
+#include "support/canonical_check.hpp"
+#include "support/canonical_rows.hpp"
+#include "support/diagnostic_text.hpp"
+#include "support/profiles.hpp"
+#include "support/strcat.hpp"
+#include "support/uri_expect.hpp"
+
+namespace {
+
+using ftpuri::canonical_options;
+using ftpuri::diag_id;
+using ftpuri::parse_options;
+using ftpuri::profile;
+using ftpuri_test::cat;
+using ftpuri_test::check_canonical;
+using ftpuri_test::finding;
+using ftpuri_test::L;
+using ftpuri_test::lenient_row;
+using ftpuri_test::name_of;
+using ftpuri_test::R;
+using ftpuri_test::S;
+
+// The repairs (the table: tests/support/canonical_rows.hpp, which docs/canonical.md's examples
+// are found in).
+TEST(lenient, repairs)
+{
+    std::set<diag_id> repaired;
+    for (lenient_row const& row : ftpuri_test::lenient_rows) {
+        SCOPED_TRACE(cat({"lenient <", row.input, ">"}));
+        EXPECT_FALSE(ftpuri::validate(row.input, parse_options{S}))
+            << "test table: strict accepts it, nothing to repair";
+        ftpuri::diagnostic_list list;
+        ftpuri::parse_result const r = ftpuri::parse(row.input, parse_options{L}, list);
+        ASSERT_TRUE(r.has_value()) << name_of(r.error().id) << " at " << r.error().offset;
+        SCOPED_TRACE(cat({"diagnostics: ", ftpuri_test::describe(list)}));
+        std::set<std::string> got;
+        std::set<std::string> want;
+        for (auto const& d : list) {
+            got.insert(name_of(d.id));
+            EXPECT_EQ(d.level, ftpuri::severity::warning) << name_of(d.id);
+        }
+        for (finding const& f : row.repairs) {
+            want.insert(name_of(f.id));
+            EXPECT_TRUE(ftpuri_test::holds(list, f)) << "missing " << ftpuri_test::describe(f);
+            repaired.insert(f.id);
+        }
+        for (diag_id id : row.other)
+            want.insert(name_of(id));
+        EXPECT_EQ(got, want) << "the warnings";
+        // The canonical form is strict-valid and canonical in strict (check_canonical).
+        check_canonical(row.input, L, row.expected, true);
+    }
+    for (diag_id id : {diag_id::input_trimmed, diag_id::char_space, diag_id::char_non_ascii, diag_id::host_unicode,
+                       diag_id::typecode_misspelled, diag_id::userinfo_raw_colon})
+        EXPECT_EQ(repaired.count(id), 1U) << "no row shows the repair " << name_of(id);
+}
+
+// What the lenient profile does not repair: errors, as in strict.
+struct lenient_error_row {
+    std::string_view input;
+    finding error;
+    std::string_view why = {}; // a peer that accepts it
+};
+
+// clang-format off
+std::vector<lenient_error_row> const lenient_error_rows = {
+    {"ftp://\xE2\x98\x83.example/", {diag_id::host_idna_invalid, 6, 11},
+     "libidn2 follows IDNA2008, which disallows symbols (U+2603 SNOWMAN); WHATWG's UTS #46 maps it: "
+     "WPT urltestdata index 548 reads ftp://%e2%98%83 as ftp://xn--n3h/"},
+    {"ftp://%E2%98%83.example/", {diag_id::host_idna_invalid, 6, 17}, "as above, percent-encoded"},
+    {"ftp://\xF0\x9F\x98\x80.com/", {diag_id::host_idna_invalid, 6, 8}, "emoji are not IDNA2008 PVALID either"},
+    {"ftp://a\xFF" "b.example/", {diag_id::host_idna_invalid, 6, 11}},
+    {"ftp://%C2%AD/", {diag_id::host_idna_invalid, 6, 6}},
+    {"ftp://h/a\tb", {diag_id::char_control, 9, 1}},
+    {"ftp://h/a%0D%0Ab", {diag_id::pct_forbidden_control, 9, 3}},
+    {"ftp://h/f;typecode=x", {diag_id::typecode_invalid, 19, 1}},
+    {"ftp://u:p@q@h/", {diag_id::userinfo_multiple_at, 9, 1}},
+    {"ftp://h/a?b", {diag_id::query_present, 9, 2}},
+    {"ftp://h/a;b", {diag_id::path_raw_semicolon, 9, 1}},
+    {"ftp://ex ample.com/", {diag_id::char_space, 8, 1}},
+    {"ftp://h/a\\b", {diag_id::char_unsafe, 9, 1}},
+};
+// clang-format on
+
+TEST(lenient, what_it_does_not_repair)
+{
+    for (lenient_error_row const& row : lenient_error_rows) {
+        SCOPED_TRACE(cat({"lenient <", row.input, ">"}));
+        ftpuri::parse_result const r = ftpuri::parse(row.input, parse_options{L});
+        ASSERT_FALSE(r.has_value()) << "accepted";
+        EXPECT_EQ(name_of(r.error().id), name_of(row.error.id));
+        EXPECT_EQ(r.error().offset, static_cast<std::uint32_t>(row.error.offset));
+        EXPECT_EQ(r.error().length, static_cast<std::uint32_t>(row.error.length));
+        EXPECT_FALSE(ftpuri::canonicalize(row.input, parse_options{L}).has_value());
+    }
+}
+
+// PRODUCT.md: the lenient canonical form is strict-valid "wherever a repair exists". The safety
+// rules that are strict errors and warnings elsewhere have no repair: the lenient profile
+// accepts these with the warning, and their canonical form stays what strict rejects.
+struct lenient_unrepaired_row {
+    std::string_view input;
+    std::string_view expected;
+    diag_id warning; // in lenient; the error strict reports for input and canonical form alike
+};
+
+std::vector<lenient_unrepaired_row> const lenient_unrepaired_rows = {
+    {"ftp://h/..%2Fetc", "ftp://h/..%2Fetc", diag_id::path_encoded_traversal},
+    {"ftp://h/a%5cb", "ftp://h/a%5Cb", diag_id::path_encoded_backslash},
+    {"ftp://h/a%01", "ftp://h/a%01", diag_id::pct_control},
+    {"ftp://127.1/", "ftp://127.1/", diag_id::host_numeric_ambiguous},
+    {"ftp:///p", "ftp:///p", diag_id::host_empty},
+};
+
+TEST(lenient, safety_warnings_without_a_repair)
+{
+    for (lenient_unrepaired_row const& row : lenient_unrepaired_rows) {
+        SCOPED_TRACE(cat({"lenient <", row.input, ">"}));
+        ftpuri::diagnostic_list list;
+        ftpuri::parse_result const r = ftpuri::parse(row.input, parse_options{L}, list);
+        ASSERT_TRUE(r.has_value());
+        EXPECT_TRUE(ftpuri_test::holds(list, finding{row.warning})) << name_of(row.warning);
+        EXPECT_EQ(ftpuri_test::unrepaired_warnings.count(row.warning), 1U);
+        std::string const canon = ftpuri::canonicalize(*r);
+        EXPECT_EQ(canon, row.expected);
+        EXPECT_EQ(ftpuri::canonicalize(canon, parse_options{L}).value_or("-"), canon) << "idempotent";
+        ftpuri::parse_result const strict_in = ftpuri::parse(row.input, parse_options{S});
+        ftpuri::parse_result const strict_out = ftpuri::parse(canon, parse_options{S});
+        ASSERT_FALSE(strict_in.has_value());
+        ASSERT_FALSE(strict_out.has_value());
+        EXPECT_EQ(name_of(strict_in.error().id), name_of(row.warning));
+        EXPECT_EQ(name_of(strict_out.error().id), name_of(row.warning));
+    }
+}
+
+} // namespace
