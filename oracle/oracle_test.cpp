@@ -570,6 +570,65 @@ TEST(OracleDocs, TraceTableNamesEveryRule)
     EXPECT_GE(rules, 40);
 }
 
+// Every identifier the trace table's code columns name ("full scan", "fast path") is one the
+// sources define or use, so that renaming a function without the table fails here.
+TEST(OracleDocs, TraceTableNamesCodeThatExists)
+{
+    std::string const doc = read_file(std::string(FTPURI_SOURCE_DIR) + "/docs/assurance.md");
+    std::size_t const begin = doc.find("## Tracing the grammar");
+    ASSERT_NE(begin, std::string::npos);
+    std::istringstream table(doc.substr(begin, doc.find("\n## ", begin + 1) - begin));
+
+    std::string sources;
+    for (char const* dir : {"/src", "/include"})
+        for (auto const& entry : fs::recursive_directory_iterator(std::string(FTPURI_SOURCE_DIR) + dir))
+            if (entry.is_regular_file()) {
+                // Code only: a name that survives in a comment alone has been renamed.
+                std::istringstream lines(read_file(entry.path().string()));
+                for (std::string code; std::getline(lines, code);)
+                    if (code.find_first_not_of(' ') == std::string::npos || code.compare(code.find_first_not_of(' '), 2, "//") != 0)
+                        sources += code + "\n";
+            }
+    auto const is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+    auto const defined = [&](std::string const& name) {
+        for (std::size_t at = sources.find(name); at != std::string::npos; at = sources.find(name, at + 1)) {
+            bool const starts = at == 0 || !is_word(sources[at - 1]);
+            bool const ends = at + name.size() == sources.size() || !is_word(sources[at + name.size()]);
+            if (starts && ends) return true;
+        }
+        return false;
+    };
+
+    std::string line;
+    int identifiers = 0;
+    while (std::getline(table, line)) {
+        if (line.rfind("| `", 0) != 0) continue;
+        std::vector<std::string> cells;
+        for (std::size_t at = 0; at != std::string::npos;) {
+            std::size_t const next = line.find(" | ", at);
+            cells.push_back(line.substr(at, next == std::string::npos ? std::string::npos : next - at));
+            at = next == std::string::npos ? next : next + 3;
+        }
+        ASSERT_EQ(cells.size(), 5U) << line;
+        for (std::string const& cell : {cells[2], cells[3]}) {
+            for (std::size_t open = cell.find('`'); open != std::string::npos; open = cell.find('`', open + 1)) {
+                std::size_t const close = cell.find('`', open + 1);
+                std::string const token = cell.substr(open + 1, close - open - 1);
+                open = close;
+                // Identifiers only: not "[v...]", "/", "ftp://", nor a diagnostic id such as
+                // "host.ipvfuture".
+                if (token.empty() || !std::all_of(token.begin(), token.end(), [&](char c) { return is_word(c) || c == ':'; }))
+                    continue;
+                if (std::isalpha(static_cast<unsigned char>(token[0])) == 0) continue;
+                std::string const name = token.substr(token.rfind(':') == std::string::npos ? 0 : token.rfind(':') + 1);
+                EXPECT_TRUE(defined(name)) << "docs/assurance.md names " << token << ", which src/ and include/ lack";
+                ++identifiers;
+            }
+        }
+    }
+    EXPECT_GE(identifiers, 60);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Every known input
 // ---------------------------------------------------------------------------------------------

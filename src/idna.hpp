@@ -14,7 +14,8 @@ namespace ftpuri {
 // processing, as browsers do (so "ß" stays "ß" and becomes "xn--zca", not "ss"), into `out`.
 // Returns the size written, or 0 when the host is not convertible or does not fit.
 // A host that decodes to ASCII is only lowercased. For the others libidn2 allocates its result:
-// this is the one place ftpuri allocates.
+// with is_a_label() below, the only places the library allocates outside the convenience
+// overloads that return strings.
 std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexcept;
 
 // Whether `label` (ASCII, 1-63 bytes, beginning "xn--" in any case) is an A-label: valid Punycode

@@ -11,8 +11,16 @@
 //
 // One scanner serves every entry point. It makes one pass over the path (the authority is first
 // located, then scanned), reads each byte through a 256-entry table named after its ABNF rule,
-// never backtracks, never recurses, never allocates and never throws. Its cost is linear in the
-// input, which parse_options::max_length bounds (64 KiB by default).
+// never backtracks, never recurses and never throws. Its cost is linear in the input, which
+// parse_options::max_length bounds (64 KiB by default).
+//
+// Nothing here allocates, except inside libidn2, which allocates its result in two cases: the
+// UTS #46 conversion of a lenient host that decodes to non-ASCII ("b%C3%BCcher.example"), and,
+// in every profile, the check that an "xn--" label of a DNS host is a valid A-label.
+// tests/alloc/ counts every heap allocation (malloc and its kin, operator new) while parse()
+// and validate() (with and without a diagnostic_list) run over inputs of every part, host kind
+// and diagnostic family in all three profiles, and fails on one; its inputs have no Unicode
+// host and no "xn--" label, so the two exceptions are documented, not tested.
 //
 // validate() is the same scanner with storing turned off, after a check that accepts a plain
 // URI whole before the scanner is built (docs/scanner.md's fast paths): validate(s, o) ==
