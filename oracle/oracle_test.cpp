@@ -586,7 +586,8 @@ TEST(OracleDocs, TraceTableNamesCodeThatExists)
                 // Code only: a name that survives in a comment alone has been renamed.
                 std::istringstream lines(read_file(entry.path().string()));
                 for (std::string code; std::getline(lines, code);)
-                    if (code.find_first_not_of(' ') == std::string::npos || code.compare(code.find_first_not_of(' '), 2, "//") != 0)
+                    if (code.find_first_not_of(' ') == std::string::npos ||
+                        code.compare(code.find_first_not_of(' '), 2, "//") != 0)
                         sources += code + "\n";
             }
     auto const is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
@@ -617,7 +618,8 @@ TEST(OracleDocs, TraceTableNamesCodeThatExists)
                 open = close;
                 // Identifiers only: not "[v...]", "/", "ftp://", nor a diagnostic id such as
                 // "host.ipvfuture".
-                if (token.empty() || !std::all_of(token.begin(), token.end(), [&](char c) { return is_word(c) || c == ':'; }))
+                if (token.empty() ||
+                    !std::all_of(token.begin(), token.end(), [&](char c) { return is_word(c) || c == ':'; }))
                     continue;
                 if (std::isalpha(static_cast<unsigned char>(token[0])) == 0) continue;
                 std::string const name = token.substr(token.rfind(':') == std::string::npos ? 0 : token.rfind(':') + 1);

@@ -89,7 +89,9 @@ FTPURI_PROPERTY("builder.roundtrip")
             for (std::size_t i = 0; i < segments.size() && !want; ++i) {
                 std::size_t const begin = at + 1;
                 auto const length = static_cast<std::uint32_t>(segments[i].size());
-                auto const here = [&](diag_id id) { return expected_error{id, static_cast<std::uint32_t>(begin), length}; };
+                auto const here = [&](diag_id id) {
+                    return expected_error{id, static_cast<std::uint32_t>(begin), length};
+                };
                 want = first_bad_escape(segments[i], begin, true);
                 if (want) break;
                 // @constraint dot-segment-depth, dot-after-empty: empty and "." segments stay; a

@@ -137,9 +137,8 @@ void buffer(profile syntax)
 
 FTPURI_PROPERTY("canon.buffer")
 {
-    return rc::check("canon.buffer: canonicalize_into needs exactly the canonical form's size", [] {
-        buffer(*gen_profile());
-    });
+    return rc::check("canon.buffer: canonicalize_into needs exactly the canonical form's size",
+                     [] { buffer(*gen_profile()); });
 }
 
 // ---- canon.strict_valid ---------------------------------------------------------------------
@@ -164,9 +163,15 @@ constexpr std::array canonicalized_away = {
 // look-alike of ".." and a home directory after the first segment are kept as written.
 // (A ".." above the root is not among them: the canonical form drops it, as RFC 3986 5.2.4 does.)
 constexpr std::array no_strict_repair = {
-    diag_id::host_empty,          diag_id::host_numeric_ambiguous, diag_id::pct_control,
-    diag_id::path_encoded_traversal, diag_id::path_encoded_backslash, diag_id::pct_overlong_utf8,
-    diag_id::pct_line_separator,  diag_id::host_punycode_invalid,  diag_id::path_dot_lookalike,
+    diag_id::host_empty,
+    diag_id::host_numeric_ambiguous,
+    diag_id::pct_control,
+    diag_id::path_encoded_traversal,
+    diag_id::path_encoded_backslash,
+    diag_id::pct_overlong_utf8,
+    diag_id::pct_line_separator,
+    diag_id::host_punycode_invalid,
+    diag_id::path_dot_lookalike,
     diag_id::path_tilde_inside,
 };
 
@@ -179,8 +184,8 @@ std::optional<std::string> rfc3986_only(ftpuri::uri_view const& v)
     if (v.host_type() == ftpuri::host_kind::ipvfuture) return "an IPvFuture host";
     if (v.host_type() == ftpuri::host_kind::reg_name) {
         // The reg-name as RFC 3986 normalization spells it must be a strict host.
-        std::string const normal =
-            ref_normalize(v.host(), [](unsigned char c) { return is_unreserved(c) || is_sub_delim(c); }, true);
+        std::string const normal = ref_normalize(
+            v.host(), [](unsigned char c) { return is_unreserved(c) || is_sub_delim(c); }, true);
         if (!ref_is_strict_name_host(normal)) return "a reg-name that is no DNS name: " + escape_bytes(normal);
     }
     return std::nullopt;

@@ -41,50 +41,48 @@ bool checked_equivalent(std::string const& a, std::string const& b, profile p)
 
 FTPURI_PROPERTY("equivalent.relation")
 {
-    return rc::check(
-        "equivalent.relation: reflexive, symmetric, transitive; spellings of one URI are equivalent", [] {
-            profile const p = *gen_profile();
-            uri_parts const base = *gen_uri(p);
-            uri_parts const other = *gen_different(base);
-            std::array<int, 3> family{};
-            std::array<std::string, 3> t;
-            for (std::size_t i = 0; i < 3; ++i) {
-                family[i] = *uniform(0, 2);
-                uri_parts const v = *gen_variant(family[i] == 0 ? base : other);
-                t[i] = v.text();
-                RC_LOG() << "uri " << i << " (" << (family[i] == 0 ? "base" : "edited") << "): " << escape_bytes(t[i])
-                         << '\n';
+    return rc::check("equivalent.relation: reflexive, symmetric, transitive; spellings of one URI are equivalent", [] {
+        profile const p = *gen_profile();
+        uri_parts const base = *gen_uri(p);
+        uri_parts const other = *gen_different(base);
+        std::array<int, 3> family{};
+        std::array<std::string, 3> t;
+        for (std::size_t i = 0; i < 3; ++i) {
+            family[i] = *uniform(0, 2);
+            uri_parts const v = *gen_variant(family[i] == 0 ? base : other);
+            t[i] = v.text();
+            RC_LOG() << "uri " << i << " (" << (family[i] == 0 ? "base" : "edited") << "): " << escape_bytes(t[i])
+                     << '\n';
+        }
+        if (!ftpuri::validate(base.text(), opts(p))) RC_FAIL("generated URI is invalid: " + escape_bytes(base.text()));
+        bool const other_valid = ftpuri::validate(other.text(), opts(p));
+        RC_CLASSIFY(!other_valid, "edit made it invalid");
+        for (std::size_t i = 0; i < 3; ++i) {
+            bool const valid = ftpuri::validate(t[i], opts(p));
+            if (family[i] == 0 && !valid) RC_FAIL("a re-spelling of a valid URI is invalid: " + escape_bytes(t[i]));
+            if (family[i] == 1 && other_valid && !valid)
+                RC_FAIL("a re-spelling of a valid URI is invalid: " + escape_bytes(t[i]));
+            RC_ASSERT(checked_equivalent(t[i], t[i], p) == valid); // reflexive (on valid input)
+        }
+        std::array<std::array<bool, 3>, 3> e{};
+        for (std::size_t i = 0; i < 3; ++i) {
+            for (std::size_t j = 0; j < 3; ++j) {
+                e[i][j] = checked_equivalent(t[i], t[j], p);
+                bool const same_family_valid = family[i] == family[j] && (family[i] == 0 || other_valid);
+                if (same_family_valid && !e[i][j])
+                    RC_FAIL("two spellings of one URI are not equivalent:\n  " + escape_bytes(t[i]) + "\n  " +
+                            escape_bytes(t[j]) + "\n  profile " + std::string(profile_name(p)));
             }
-            if (!ftpuri::validate(base.text(), opts(p))) RC_FAIL("generated URI is invalid: " + escape_bytes(base.text()));
-            bool const other_valid = ftpuri::validate(other.text(), opts(p));
-            RC_CLASSIFY(!other_valid, "edit made it invalid");
-            for (std::size_t i = 0; i < 3; ++i) {
-                bool const valid = ftpuri::validate(t[i], opts(p));
-                if (family[i] == 0 && !valid) RC_FAIL("a re-spelling of a valid URI is invalid: " + escape_bytes(t[i]));
-                if (family[i] == 1 && other_valid && !valid)
-                    RC_FAIL("a re-spelling of a valid URI is invalid: " + escape_bytes(t[i]));
-                RC_ASSERT(checked_equivalent(t[i], t[i], p) == valid); // reflexive (on valid input)
+        }
+        for (std::size_t i = 0; i < 3; ++i) {
+            for (std::size_t j = 0; j < 3; ++j) {
+                RC_ASSERT(e[i][j] == e[j][i]); // symmetric
+                for (std::size_t k = 0; k < 3; ++k)
+                    if (e[i][j] && e[j][k]) RC_ASSERT(e[i][k]); // transitive
             }
-            std::array<std::array<bool, 3>, 3> e{};
-            for (std::size_t i = 0; i < 3; ++i) {
-                for (std::size_t j = 0; j < 3; ++j) {
-                    e[i][j] = checked_equivalent(t[i], t[j], p);
-                    bool const same_family_valid =
-                        family[i] == family[j] && (family[i] == 0 || other_valid);
-                    if (same_family_valid && !e[i][j])
-                        RC_FAIL("two spellings of one URI are not equivalent:\n  " + escape_bytes(t[i]) + "\n  " +
-                                escape_bytes(t[j]) + "\n  profile " + std::string(profile_name(p)));
-                }
-            }
-            for (std::size_t i = 0; i < 3; ++i) {
-                for (std::size_t j = 0; j < 3; ++j) {
-                    RC_ASSERT(e[i][j] == e[j][i]); // symmetric
-                    for (std::size_t k = 0; k < 3; ++k)
-                        if (e[i][j] && e[j][k]) RC_ASSERT(e[i][k]); // transitive
-                }
-            }
-            RC_CLASSIFY(family[0] != family[1] && e[0][1], "an edit that kept the resource");
-        });
+        }
+        RC_CLASSIFY(family[0] != family[1] && e[0][1], "an edit that kept the resource");
+    });
 }
 
 FTPURI_PROPERTY("equivalent.iff_canon")

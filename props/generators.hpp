@@ -54,8 +54,8 @@ inline void showValue(byte_string const& b, std::ostream& os)
 }
 
 struct host_spec {
-    std::string text;      // as written in the URI
-    std::string expected;  // its canonical spelling, "" when the generator does not know it
+    std::string text;     // as written in the URI
+    std::string expected; // its canonical spelling, "" when the generator does not know it
     host_kind kind = host_kind::dns_name;
     std::array<std::uint16_t, 8> v6{}; // the address, when kind == ipv6
 };
@@ -63,16 +63,16 @@ struct host_spec {
 // A URI as the generator built it: the text is these parts concatenated.
 struct uri_parts {
     profile syntax = profile::strict;
-    std::string lead;  // lenient: leading ASCII whitespace
+    std::string lead; // lenient: leading ASCII whitespace
     std::string scheme = "ftp";
     bool has_userinfo = false;
     std::string user;
     std::optional<std::string> password;
     host_spec host;
-    std::optional<std::string> port;      // digits, possibly empty ("host:")
-    std::vector<std::string> segments;    // raw segments; none: no path at all
-    std::optional<std::string> typecode;  // raw ";type=X" (any case; lenient ";typecode=X")
-    std::optional<std::string> query;     // rfc3986 only
+    std::optional<std::string> port;     // digits, possibly empty ("host:")
+    std::vector<std::string> segments;   // raw segments; none: no path at all
+    std::optional<std::string> typecode; // raw ";type=X" (any case; lenient ";typecode=X")
+    std::optional<std::string> query;    // rfc3986 only
     std::optional<std::string> fragment;
     std::string trail; // lenient: trailing ASCII whitespace
     std::string note;  // what the generator did, for the counterexample
@@ -118,7 +118,10 @@ inline void showValue(near_miss const& n, std::ostream& os)
 struct arbitrary_input {
     std::string text;
 };
-inline void showValue(arbitrary_input const& a, std::ostream& os) { os << escape_bytes(a.text); }
+inline void showValue(arbitrary_input const& a, std::ostream& os)
+{
+    os << escape_bytes(a.text);
+}
 
 // The builder property's decoded components.
 struct builder_case {
@@ -165,10 +168,10 @@ inline rc::Gen<char> gen_risky_byte()
 }
 
 enum class byte_rules : std::uint8_t {
-    any,          // every byte
-    no_nul_crlf,  // PRODUCT.md: decoded NUL, CR, LF are errors in every profile
-    no_controls,  // strict: every decoded C0 control and DEL is an error, and every UTF-8 look-alike
-    path_strict,  // strict path: as no_controls, and no '\' (path.encoded-backslash)
+    any,         // every byte
+    no_nul_crlf, // PRODUCT.md: decoded NUL, CR, LF are errors in every profile
+    no_controls, // strict: every decoded C0 control and DEL is an error, and every UTF-8 look-alike
+    path_strict, // strict path: as no_controls, and no '\' (path.encoded-backslash)
 };
 
 // The bytes that can begin a UTF-8 look-alike (overlong, surrogate, above U+10FFFF) or a line
@@ -205,7 +208,8 @@ inline rc::Gen<std::string> gen_component_bytes(byte_rules r, double scale = 0.2
 
 inline rc::Gen<byte_string> gen_bytes()
 {
-    return gen::map(gen::container<std::string>(gen_risky_byte()), [](std::string s) { return byte_string{std::move(s)}; });
+    return gen::map(gen::container<std::string>(gen_risky_byte()),
+                    [](std::string s) { return byte_string{std::move(s)}; });
 }
 
 // Bytes that make percent-decoding interesting: '%' and hex digits, a few others.
@@ -335,14 +339,13 @@ inline rc::Gen<std::string> gen_dns_label(bool last)
             {2, uniform(9, 64)},
             {1, gen::just(63)},
         });
-        auto label = *gen::container<std::string>(
-            static_cast<std::size_t>(length),
-            gen::weightedOneOf<char>({
-                {10, gen::elementOf(std::string("abcdefghijklmnopqrstuvwxyz"))},
-                {4, gen::elementOf(std::string("0123456789"))},
-                {2, gen::just('-')},
-                {1, gen::just('x')},
-            }));
+        auto label = *gen::container<std::string>(static_cast<std::size_t>(length),
+                                                  gen::weightedOneOf<char>({
+                                                      {10, gen::elementOf(std::string("abcdefghijklmnopqrstuvwxyz"))},
+                                                      {4, gen::elementOf(std::string("0123456789"))},
+                                                      {2, gen::just('-')},
+                                                      {1, gen::just('x')},
+                                                  }));
         if (label.front() == '-') label.front() = 'a';
         if (label.back() == '-') label.back() = '0';
         // @constraint numeric-host: the last label of a name is never a number.
@@ -421,8 +424,10 @@ inline std::string render_ipv6(std::array<std::uint16_t, 8> const& p, ipv6_form 
         std::string digits;
         for (int shift = 12; shift >= 0; shift -= 4)
             digits += hex[(p[i] >> shift) & 0xF];
-        std::size_t const minimal = std::max<std::size_t>(1, 4 - std::min<std::size_t>(3, digits.find_first_not_of('0')));
-        std::size_t const width = f.widths.empty() ? minimal : std::max<std::size_t>(minimal, f.widths[i % f.widths.size()] % 5);
+        std::size_t const minimal =
+            std::max<std::size_t>(1, 4 - std::min<std::size_t>(3, digits.find_first_not_of('0')));
+        std::size_t const width =
+            f.widths.empty() ? minimal : std::max<std::size_t>(minimal, f.widths[i % f.widths.size()] % 5);
         tokens.push_back(digits.substr(4 - width));
     }
     if (f.embed_v4) {
@@ -506,17 +511,20 @@ struct unicode_label {
     std::string_view u;
     std::string_view a;
 };
+// Each literal is split where a hex escape must stop ("\xBC" "cher"): one label per line.
+// clang-format off
 inline constexpr std::array unicode_labels = {
-    unicode_label{"b\xC3\xBC" "cher", "xn--bcher-kva"},                         // bücher
-    unicode_label{"m\xC3\xBC" "nchen", "xn--mnchen-3ya"},                       // münchen
+    unicode_label{"b\xC3\xBC" "cher", "xn--bcher-kva"},                              // bücher
+    unicode_label{"m\xC3\xBC" "nchen", "xn--mnchen-3ya"},                            // münchen
     unicode_label{"\xD0\xBF\xD1\x80\xD0\xB8\xD0\xBC\xD0\xB5\xD1\x80", "xn--e1afmkfd"}, // пример
-    unicode_label{"\xD1\x80\xD1\x84", "xn--p1ai"},                             // рф
-    unicode_label{"\xE4\xBE\x8B\xE3\x81\x88", "xn--r8jz45g"},                  // 例え
-    unicode_label{"\xC3\xB1" "and\xC3\xBA", "xn--and-6ma2c"},                   // ñandú
-    unicode_label{"stra\xC3\x9F" "e", "xn--strae-oqa"},                         // straße
-    unicode_label{"caf\xC3\xA9", "xn--caf-dma"},                                // café
-    unicode_label{"B\xC3\x9C" "CHER", "xn--bcher-kva"},                         // BÜCHER
+    unicode_label{"\xD1\x80\xD1\x84", "xn--p1ai"},                                     // рф
+    unicode_label{"\xE4\xBE\x8B\xE3\x81\x88", "xn--r8jz45g"},                          // 例え
+    unicode_label{"\xC3\xB1" "and\xC3\xBA", "xn--and-6ma2c"},                        // ñandú
+    unicode_label{"stra\xC3\x9F" "e", "xn--strae-oqa"},                              // straße
+    unicode_label{"caf\xC3\xA9", "xn--caf-dma"},                                     // café
+    unicode_label{"B\xC3\x9C" "CHER", "xn--bcher-kva"},                              // BÜCHER
 };
+// clang-format on
 
 // lenient: a Unicode name (raw UTF-8 or percent-encoded bytes), or an ASCII name with an
 // encoded letter; the canonical form holds the A-label.
@@ -567,7 +575,7 @@ inline rc::Gen<host_spec> gen_numeric_ambiguous_host()
                                               "a.0x1F", "256.1.1.1", "1.2.3.04"),
                     [](std::string s) {
                         host_spec h;
-                        h.text = s;
+                        h.text = std::move(s);
                         h.kind = host_kind::reg_name;
                         return h;
                     });
@@ -581,13 +589,16 @@ inline rc::Gen<host_spec> gen_rfc3986_host()
         std::string const raw = respell(ftpuri::percent_encode(bytes, encode_set::reg_name), *gen_flags());
         host_spec h;
         h.text = flip_case(raw, *gen_case_mask());
-        h.expected = ref_normalize(h.text, [](unsigned char c) { return is_unreserved(c) || is_sub_delim(c); }, true);
+        h.expected = ref_normalize(
+            h.text, [](unsigned char c) { return is_unreserved(c) || is_sub_delim(c); }, true);
         h.kind = host_kind::reg_name; // or dns_name / ipv4, as it happens
         return h;
     });
     auto const ipvfuture = gen::exec([] {
-        std::string const version = *gen::nonEmpty(gen::scale(0.05, gen::container<std::string>(gen::elementOf(std::string("0123456789abcdefABCDEF")))));
-        std::string const rest = *gen::nonEmpty(gen::scale(0.1, gen::container<std::string>(gen::elementOf(std::string("abcXYZ019-._~!$&'()*+,;=:")))));
+        std::string const version = *gen::nonEmpty(
+            gen::scale(0.05, gen::container<std::string>(gen::elementOf(std::string("0123456789abcdefABCDEF")))));
+        std::string const rest = *gen::nonEmpty(
+            gen::scale(0.1, gen::container<std::string>(gen::elementOf(std::string("abcXYZ019-._~!$&'()*+,;=:")))));
         host_spec h;
         h.text = "[" + std::string(*uniform(0, 4) == 0 ? "V" : "v") + version + "." + rest + "]";
         h.expected = ascii_lower(h.text); // RFC 3986 3.2.2: the host is case-insensitive
@@ -634,9 +645,7 @@ inline rc::Gen<std::optional<std::string>> gen_port()
         case 3: return std::string(static_cast<std::size_t>(*uniform(1, 4)), '0') + "21";
         case 4: return std::string("65535");
         case 5: return std::string("1");
-        case 6:
-            return std::string(static_cast<std::size_t>(*uniform(1, 6)), '0') +
-                   std::to_string(*uniform(1, 65536));
+        case 6: return std::string(static_cast<std::size_t>(*uniform(1, 6)), '0') + std::to_string(*uniform(1, 65536));
         default: return std::to_string(*uniform(1, 65536));
         }
     });
@@ -652,7 +661,7 @@ inline std::string defuse_traversal(std::string const& decoded)
     for (;;) {
         std::size_t const slash = decoded.find('/', begin);
         std::string part = decoded.substr(begin, slash == std::string::npos ? std::string::npos : slash - begin);
-        if (dotness(part) != 0) part = "x" + part;
+        if (dotness(part) != 0) part.insert(0, 1, 'x');
         out += part;
         if (slash == std::string::npos) break;
         out += '/';
@@ -681,7 +690,8 @@ inline rc::Gen<std::string> gen_segment(bool ftp_grammar, byte_rules rules)
                                               "%C3%A9", "%41", "%2F%2F", "a:b@c", "%40", "%3A", "%2f", "%c3%a9",
                                               "..%2E", "%2E%2E%2E", "...", "%FF%FE");
         default:
-            return *gen::nonEmpty(gen::scale(0.1, gen::container<std::string>(gen::elementOf(std::string("abcxyzABC019-_.~")))));
+            return *gen::nonEmpty(
+                gen::scale(0.1, gen::container<std::string>(gen::elementOf(std::string("abcxyzABC019-_.~")))));
         }
     });
 }
@@ -703,7 +713,10 @@ inline rc::Gen<std::string> gen_fragment()
 }
 
 // Decoded "." / ".." by the dot-segment rules (also %2E forms).
-inline int raw_dotness(std::string_view raw) { return dotness(ref_decode(raw)); }
+inline int raw_dotness(std::string_view raw)
+{
+    return dotness(ref_decode(raw));
+}
 
 // "." or ".." followed by dots and spaces, decoded: path.dot-lookalike.
 inline bool is_dot_lookalike(std::string const& d)
@@ -724,8 +737,8 @@ inline void keep_below_root(std::vector<std::string>& segments)
         std::string& s = segments[i];
         std::string d = ref_decode(s);
         if ((i > 0 && !d.empty() && d[0] == '~') || is_dot_lookalike(d)) {
-            s = "x" + s;
-            d = "x" + d;
+            s.insert(0, 1, 'x');
+            d.insert(0, 1, 'x');
         }
         int const dots = dotness(d);
         if (dots == 2) {
@@ -839,8 +852,8 @@ inline rc::Gen<std::vector<std::pair<std::size_t, char>>> gen_raw_picks(rc::Gen<
 // controls at the edges stay errors.
 inline rc::Gen<std::string> gen_blank()
 {
-    return gen::nonEmpty(gen::scale(0.05, gen::container<std::string>(
-                                              gen::element<char>(' ', '\t', '\n', '\r', '\f'))));
+    return gen::nonEmpty(
+        gen::scale(0.05, gen::container<std::string>(gen::element<char>(' ', '\t', '\n', '\r', '\f'))));
 }
 
 } // namespace detail
@@ -862,7 +875,8 @@ inline rc::Gen<uri_parts> gen_rfc3986_uri()
     return gen::exec([] {
         uri_parts u = detail::base_parts(profile::rfc3986, *uniform(0, 2) == 0);
         if (*uniform(0, 3) == 0) {
-            u.segments.push_back(*gen::element<std::string>("a;b", ";type=a", ";typecode=i", "x;type=q", ";", ";;type=d"));
+            u.segments.push_back(
+                *gen::element<std::string>("a;b", ";type=a", ";typecode=i", "x;type=q", ";", ";;type=d"));
             u.note += "raw-semicolon ";
         }
         keep_below_root(u.segments);
@@ -933,7 +947,10 @@ inline rc::Gen<uri_parts> gen_uri(profile p)
     return gen_strict_uri();
 }
 
-inline rc::Gen<profile> gen_profile() { return gen::elementOf(all_profiles); }
+inline rc::Gen<profile> gen_profile()
+{
+    return gen::elementOf(all_profiles);
+}
 
 // ---- the same resource, spelled differently ---------------------------------------------------
 
@@ -989,7 +1006,7 @@ inline rc::Gen<uri_parts> gen_variant(uri_parts const& original)
         }
         if (port_value(u.port) == 21) {
             v.port = *gen::element<std::optional<std::string>>(std::nullopt, std::string(), std::string("21"),
-                                                                std::string("0021"));
+                                                               std::string("0021"));
         } else {
             v.port = std::string(static_cast<std::size_t>(*uniform(0, 3)), '0') + std::to_string(port_value(u.port));
         }
@@ -1021,7 +1038,8 @@ inline rc::Gen<uri_parts> gen_variant(uri_parts const& original)
         // Dot-segments that cancel out, never after the last segment (that would change the name).
         int const inserts = v.segments.empty() ? 0 : *uniform(0, 3);
         // Nothing goes before a first "~" segment: it is a home directory only where it is first.
-        std::size_t const first_free = ref_decode(v.segments.empty() ? "" : v.segments.front()).starts_with('~') ? 1 : 0;
+        std::size_t const first_free =
+            ref_decode(v.segments.empty() ? "" : v.segments.front()).starts_with('~') ? 1 : 0;
         for (int i = 0; i < inserts && first_free < v.segments.size(); ++i) {
             auto const at = static_cast<std::ptrdiff_t>(*uniform<std::size_t>(first_free, v.segments.size()));
             if (*uniform(0, 2) == 0) {
@@ -1129,7 +1147,8 @@ inline rc::Gen<uri_parts> gen_different(uri_parts const& u)
 // ---- near-misses and arbitrary input -----------------------------------------------------------
 
 // The bytes a one-byte edit of a URI is most likely to change the verdict with.
-inline constexpr char pivotal_array[] = "/;%@:#? .[]\\\0\r\n\t\x7f\xc3\xff" "AFaf02Ee";
+inline constexpr char pivotal_array[] = "/;%@:#? .[]\\\0\r\n\t\x7f\xc3\xff"
+                                        "AFaf02Ee";
 inline constexpr std::string_view pivotal_bytes{pivotal_array, sizeof pivotal_array - 1};
 
 // One byte-level edit of `base`: insert, delete or replace a byte with a pivotal one, swap the
@@ -1191,7 +1210,8 @@ inline rc::Gen<near_miss> gen_near_miss()
 inline rc::Gen<arbitrary_input> gen_arbitrary_input()
 {
     return gen::exec([] {
-        std::string const prefix = *gen::element<std::string>("", "ftp://", "FTP://", "ftp:", "ftp:/", "ftp://h/", "ftp://u@h");
+        std::string const prefix =
+            *gen::element<std::string>("", "ftp://", "FTP://", "ftp:", "ftp:/", "ftp://h/", "ftp://u@h");
         return arbitrary_input{prefix + *gen::container<std::string>(gen_risky_byte())};
     });
 }
@@ -1220,7 +1240,7 @@ inline rc::Gen<builder_case> gen_builder_case()
             }));
             // A home directory after the first segment and a look-alike of ".." have rules of
             // their own (tests/security_test.cpp); the builder's model leaves them out.
-            if ((i > 0 && segment.starts_with('~')) || is_dot_lookalike(segment)) segment = "x" + segment;
+            if ((i > 0 && segment.starts_with('~')) || is_dot_lookalike(segment)) segment.insert(0, 1, 'x');
             b.segments.push_back(std::move(segment));
         }
         return b;

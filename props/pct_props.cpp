@@ -121,7 +121,8 @@ FTPURI_PROPERTY("pct.decode")
 
             // hex_value against the reference, for the bytes of this input.
             for (char c : in.bytes)
-                RC_ASSERT(ftpuri::hex_value(static_cast<unsigned char>(c)) == ref_hex_value(static_cast<unsigned char>(c)));
+                RC_ASSERT(ftpuri::hex_value(static_cast<unsigned char>(c)) ==
+                          ref_hex_value(static_cast<unsigned char>(c)));
 
             // Any smaller buffer: the first failure in input order, and the bytes before it.
             std::size_t const room = *uniform<std::size_t>(0, in.bytes.size() + 1);

@@ -97,11 +97,11 @@ inline void keep_within_start(std::vector<std::string>& segments)
             break;
         case plan_shape::home:
             if (i == 0) break; // a home directory, where the depth starts at 0
-            s = "x" + s;
+            s.insert(0, 1, 'x');
             ++depth;
             break;
         case plan_shape::lookalike:
-            s = "x" + s;
+            s.insert(0, 1, 'x');
             ++depth;
             break;
         case plan_shape::other: ++depth; break;

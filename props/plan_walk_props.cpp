@@ -270,13 +270,13 @@ std::string shapes_tag(std::vector<std::string> const& segs)
     bool lookalike = false;
     bool seen_empty = false;
     bool slash = false;
-    for (std::size_t i = 0; i < segs.size(); ++i) {
-        plan_shape const s = shape_of(segs[i]);
+    for (std::string const& seg : segs) {
+        plan_shape const s = shape_of(seg);
         empty_then_dots = empty_then_dots || (seen_empty && s == plan_shape::dot_dot);
         seen_empty = seen_empty || s == plan_shape::empty;
         home = home || s == plan_shape::home;
         lookalike = lookalike || s == plan_shape::lookalike;
-        slash = slash || segs[i].find('/') != std::string::npos;
+        slash = slash || seg.find('/') != std::string::npos;
     }
     bool const drive =
         !segs.empty() && segs[0].size() == 2 && is_alpha(static_cast<unsigned char>(segs[0][0])) && segs[0][1] == ':';

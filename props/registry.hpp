@@ -22,15 +22,17 @@ inline std::vector<property>& registry()
 }
 
 struct registrar {
-    registrar(char const* name, bool (*run)()) { registry().push_back({name, run}); }
+    // noexcept: registration runs during static initialization, where an exception (bad_alloc)
+    // could not be caught anyway (cert-err58-cpp).
+    registrar(char const* name, bool (*run)()) noexcept { registry().push_back({name, run}); }
 };
 
 } // namespace ftpuri_props
 
 #define FTPURI_PROPS_CAT2(a, b) a##b
 #define FTPURI_PROPS_CAT(a, b) FTPURI_PROPS_CAT2(a, b)
-#define FTPURI_PROPERTY(name)                                                                                  \
-    static bool FTPURI_PROPS_CAT(prop_run_, __LINE__)();                                                       \
-    static ::ftpuri_props::registrar const FTPURI_PROPS_CAT(prop_reg_, __LINE__){name,                         \
-                                                                                 &FTPURI_PROPS_CAT(prop_run_, __LINE__)}; \
+#define FTPURI_PROPERTY(name)                                                                                          \
+    static bool FTPURI_PROPS_CAT(prop_run_, __LINE__)();                                                               \
+    static ::ftpuri_props::registrar const FTPURI_PROPS_CAT(prop_reg_,                                                 \
+                                                            __LINE__){name, &FTPURI_PROPS_CAT(prop_run_, __LINE__)};   \
     static bool FTPURI_PROPS_CAT(prop_run_, __LINE__)()

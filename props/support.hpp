@@ -66,8 +66,8 @@ inline std::string_view profile_name(ftpuri::profile p)
 inline constexpr std::array all_profiles = {ftpuri::profile::strict, ftpuri::profile::rfc3986,
                                             ftpuri::profile::lenient};
 
-inline constexpr std::array all_encode_sets = {ftpuri::encode_set::usp_char,  ftpuri::encode_set::ftp_segment,
-                                               ftpuri::encode_set::pchar,     ftpuri::encode_set::fragment,
+inline constexpr std::array all_encode_sets = {ftpuri::encode_set::usp_char, ftpuri::encode_set::ftp_segment,
+                                               ftpuri::encode_set::pchar,    ftpuri::encode_set::fragment,
                                                ftpuri::encode_set::reg_name, ftpuri::encode_set::unreserved};
 
 inline std::string_view encode_set_name(ftpuri::encode_set s)
@@ -96,15 +96,36 @@ inline bool in_set(std::string_view members, unsigned char c)
 {
     return members.find(static_cast<char>(c)) != std::string_view::npos;
 }
-inline bool is_alpha(unsigned char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
-inline bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
-inline bool is_hex(unsigned char c) { return is_digit(c) || in_set("ABCDEFabcdef", c); }
-inline bool is_upper_hex(unsigned char c) { return is_digit(c) || in_set("ABCDEF", c); }
+inline bool is_alpha(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+inline bool is_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
+inline bool is_hex(unsigned char c)
+{
+    return is_digit(c) || in_set("ABCDEFabcdef", c);
+}
+inline bool is_upper_hex(unsigned char c)
+{
+    return is_digit(c) || in_set("ABCDEF", c);
+}
 // RFC 3986 2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-inline bool is_unreserved(unsigned char c) { return is_alpha(c) || is_digit(c) || in_set("-._~", c); }
+inline bool is_unreserved(unsigned char c)
+{
+    return is_alpha(c) || is_digit(c) || in_set("-._~", c);
+}
 // RFC 3986 2.2 sub-delims
-inline bool is_sub_delim(unsigned char c) { return in_set("!$&'()*+,;=", c); }
-inline bool is_control(unsigned char c) { return c < 0x20 || c == 0x7F; }
+inline bool is_sub_delim(unsigned char c)
+{
+    return in_set("!$&'()*+,;=", c);
+}
+inline bool is_control(unsigned char c)
+{
+    return c < 0x20 || c == 0x7F;
+}
 
 // The characters each encode_set leaves alone, from docs/grammar.abnf.
 inline bool ref_allowed(ftpuri::encode_set set, unsigned char c)
@@ -112,12 +133,12 @@ inline bool ref_allowed(ftpuri::encode_set set, unsigned char c)
     using ftpuri::encode_set;
     bool const pchar = is_unreserved(c) || is_sub_delim(c) || c == ':' || c == '@';
     switch (set) {
-    case encode_set::usp_char: return is_unreserved(c) || is_sub_delim(c);    // usp-char
-    case encode_set::ftp_segment: return pchar && c != ';';                   // ftp-segment-char
-    case encode_set::pchar: return pchar;                                     // pchar
-    case encode_set::fragment: return pchar || c == '/' || c == '?';         // fragment, query
-    case encode_set::reg_name: return is_unreserved(c) || is_sub_delim(c);    // reg-name
-    case encode_set::unreserved: return is_unreserved(c);                     // unreserved
+    case encode_set::usp_char: return is_unreserved(c) || is_sub_delim(c); // usp-char
+    case encode_set::ftp_segment: return pchar && c != ';';                // ftp-segment-char
+    case encode_set::pchar: return pchar;                                  // pchar
+    case encode_set::fragment: return pchar || c == '/' || c == '?';       // fragment, query
+    case encode_set::reg_name: return is_unreserved(c) || is_sub_delim(c); // reg-name
+    case encode_set::unreserved: return is_unreserved(c);                  // unreserved
     }
     return false;
 }
@@ -414,23 +435,38 @@ inline std::string view_decode(ftpuri::uri_view const& v, ftpuri::component c)
 // ---- failure reporting with readable bytes --------------------------------------------------
 
 // RC_ASSERT prints std::string operands raw; these print them escaped.
-#define PROP_EQ(a, b)                                                                                          \
-    do {                                                                                                       \
-        auto const& prop_a_ = (a);                                                                             \
-        auto const& prop_b_ = (b);                                                                             \
-        if (!(prop_a_ == prop_b_)) {                                                                           \
-            RC_FAIL(std::string(#a " == " #b "\n  left:  ") + ::ftpuri_props::show_text(prop_a_) +             \
-                    "\n  right: " + ::ftpuri_props::show_text(prop_b_));                                       \
-        }                                                                                                      \
+#define PROP_EQ(a, b)                                                                                                  \
+    do {                                                                                                               \
+        auto const& prop_a_ = (a);                                                                                     \
+        auto const& prop_b_ = (b);                                                                                     \
+        if (!(prop_a_ == prop_b_)) {                                                                                   \
+            RC_FAIL(std::string(#a " == " #b "\n  left:  ") + ::ftpuri_props::show_text(prop_a_) +                     \
+                    "\n  right: " + ::ftpuri_props::show_text(prop_b_));                                               \
+        }                                                                                                              \
     } while (false)
 
-inline std::string show_text(std::string_view s) { return escape_bytes(s); }
-inline std::string show_text(std::string const& s) { return escape_bytes(s); }
-inline std::string show_text(char const* s) { return escape_bytes(s); }
-inline std::string show_text(bool b) { return b ? "true" : "false"; }
-inline std::string show_text(char c) { return escape_bytes(std::string_view(&c, 1)); }
+inline std::string show_text(std::string_view s)
+{
+    return escape_bytes(s);
+}
+inline std::string show_text(std::string const& s)
+{
+    return escape_bytes(s);
+}
+inline std::string show_text(char const* s)
+{
+    return escape_bytes(s);
+}
+inline std::string show_text(bool b)
+{
+    return b ? "true" : "false";
+}
+inline std::string show_text(char c)
+{
+    return escape_bytes(std::string_view(&c, 1));
+}
 template <class T>
-    requires std::is_integral_v<T>
+requires std::is_integral_v<T>
 inline std::string show_text(T v)
 {
     return std::to_string(v);

@@ -4,7 +4,9 @@
 # Two builds, both with warnings as errors: GCC 12 in Release (what users build), and
 # Clang 14 in Debug with AddressSanitizer and UndefinedBehaviorSanitizer (what finds memory
 # errors). Each runs the full ctest suite; between them every libFuzzer target runs for
-# FUZZ_SECONDS (default 30) under ASan and UBSan (fuzz/run.sh). Any failure fails the script.
+# FUZZ_SECONDS (default 30) under ASan and UBSan (fuzz/run.sh). After the GCC build, the style
+# and static checks: clang-format 14 and clang-tidy 14 over its compile database (scripts/lint.sh).
+# Any failure fails the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +17,9 @@ echo "== GCC 12, Release, -Werror"
 cmake -S . -B build/gcc -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ -DFTPURI_WERROR=ON
 cmake --build build/gcc -j"$jobs"
 ctest --test-dir build/gcc --output-on-failure -j"$jobs"
+
+echo "== Lint: clang-format 14, clang-tidy 14 over build/gcc's compile database"
+LINT_BUILD_DIR=build/gcc bash scripts/lint.sh
 
 echo "== libFuzzer, ${FUZZ_SECONDS:-30} s per target, ASan + UBSan"
 FUZZ_JOBS=$jobs bash fuzz/run.sh "${FUZZ_SECONDS:-30}"

@@ -1,9 +1,12 @@
 // src/scanner.hpp: the one scanner behind parse() and validate(). Internal.
 //
-// It reads the input once, left to right, each byte through a 256-entry table named after the
-// ABNF rule of docs/grammar.abnf that governs it, and stops at the first error. It never
-// allocates, never recurses, never backtracks more than the seven bytes of a typecode, and
-// never throws. docs/scanner.md says, rule by rule, what it reports and where.
+// It reads the input left to right, each byte through a 256-entry table named after the ABNF
+// rule of docs/grammar.abnf that governs it, and stops at the first error. Some bytes are read
+// again, a bounded number of times each: a component is found first and then judged whole by
+// the rules (a host's labels, an IP-literal, a port, a segment's dots and escapes), and the
+// authority's end is found before its parts are scanned. The scan stays linear. It never
+// recurses or throws; it allocates only where libidn2 does (idna.hpp). docs/scanner.md says,
+// rule by rule, what it reports and where.
 //
 // It writes the view's offsets as it reads (detail::uri_parts), and asks the pure rules of
 // src/rules/ about what it has read: a host, a port, a segment. The Sink (scan_reporter.hpp)

@@ -78,7 +78,8 @@ struct canonical_result {
 
 // Whether two URIs have the same canonical form (with default canonical_options), compared
 // part by part without building either form: no allocation, but libidn2's for a lenient
-// Unicode host and for checking an "xn--" label when the string overload parses. Invalid inputs are equivalent to nothing.
+// Unicode host and for checking an "xn--" label when the string overload parses. Invalid inputs are equivalent to
+// nothing.
 [[nodiscard]] bool equivalent(uri_view const& a, uri_view const& b) noexcept;
 [[nodiscard]] bool equivalent(std::string_view a, std::string_view b, parse_options const& options = {}) noexcept;
 

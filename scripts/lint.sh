@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# Style and static analysis: clang-format 14 and clang-tidy 14. scripts/test.sh calls it after the
+# GCC build; it also runs alone, once a build directory exists:
+#     bash scripts/lint.sh          # format check of every tracked source, clang-tidy of src/ and include/
+#     bash scripts/lint.sh --all    # clang-tidy of every TU of ours (tests, props, fuzz, oracle, bench too)
+#     bash scripts/lint.sh --format-only | --tidy-only
+# Both steps run; any finding of either fails the script, and it ends on one line, OK or FAILED.
+#
+# 1. clang-format: `clang-format-14 --dry-run -Werror` over the tracked C++ files (git ls-files:
+#    .cpp .hpp .h .cc .inc; .clang-format). None of them is generated or vendored: the generated
+#    rule_rationale.inc and the oracle's regexes live in the build directory, untracked. About
+#    2 seconds. A failure lists the files and the clang-format-14 -i command that fixes them.
+# 2. clang-tidy (.clang-tidy's checks) through run-clang-tidy-14 with -j$(nproc), over the compile
+#    database of the GCC build, build/gcc (LINT_BUILD_DIR to choose another).
+#    Why the GCC database: clang-tidy takes only the flags, include paths and defines from it,
+#    all of which Clang understands, and libstdc++ is the same GCC 12 one that clang++-14 uses;
+#    and it exists right after test.sh's first build, so the lint runs before the fuzzing and
+#    sanitizer stages, not after them (build/clang-asan comes last). Two extra arguments:
+#    -UNDEBUG, so that the analyzer sees the asserts as the Debug build has them (Release defines
+#    NDEBUG), and -Wno-unknown-warning-option, so that a GCC-only -W flag is no finding. The
+#    build directory must have been built, not only configured: the CLI includes a header
+#    generated at build time.
+#    Which TUs: the library's and the CLI's (src/, 23 TUs), whose headers cover include/ftpuri/
+#    and src/ (findings are reported in those headers, not in system or generated ones). About
+#    2.5 minutes on 2 cores. The whole tree (about 60 TUs: the GoogleTest, RapidCheck and
+#    benchmark ones are much heavier to analyse; props/ alone takes as long as all of src/) takes
+#    17 minutes of CPU, 9 or more of wall time on 2 cores: too much for CI's budget of the whole
+#    test.sh. --all runs it, by hand.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+all=0
+steps=format,tidy
+for arg in "$@"; do
+  case $arg in
+  --all) all=1 ;;
+  --format-only) steps=format ;;
+  --tidy-only) steps=tidy ;;
+  -h | --help)
+    sed -n '2,6p' "$root/scripts/lint.sh" | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+  *)
+    echo "lint: unknown argument: $arg (try --help)" >&2
+    exit 2
+    ;;
+  esac
+done
+
+build_dir=${LINT_BUILD_DIR:-build/gcc}
+jobs=$(nproc)
+clang_format=clang-format-14
+run_clang_tidy=run-clang-tidy-14
+for tool in "$clang_format" clang-tidy-14 "$run_clang_tidy" git python3; do
+  command -v "$tool" >/dev/null || {
+    echo "lint: $tool not found (bash scripts/install-deps.sh)" >&2
+    exit 1
+  }
+done
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# ---- 1. clang-format ---------------------------------------------------------------------------
+
+check_format() {
+  local sources=() unformatted=() f
+  while IFS= read -r -d '' f; do
+    [[ -f $f ]] && sources+=("$f") # tracked but deleted in the work tree: nothing to check
+  done < <(git ls-files -z -- '*.cpp' '*.hpp' '*.h' '*.cc' '*.inc')
+  if ((${#sources[@]} == 0)); then
+    echo "lint: git ls-files lists no C++ source (not a git work tree?)" >&2
+    return 1
+  fi
+  echo "== lint: $clang_format --dry-run -Werror over ${#sources[@]} tracked C++ files"
+  if "$clang_format" --dry-run -Werror "${sources[@]}" >"$log" 2>&1; then
+    summary+=("${#sources[@]} files formatted")
+    return 0
+  fi
+  mapfile -t unformatted < <(sed -nE 's/^([^:]+):[0-9]+:[0-9]+: error: code should be clang-formatted.*/\1/p' \
+    "$log" | sort -u)
+  if ((${#unformatted[@]} == 0)); then
+    cat "$log" >&2 # not a formatting finding: .clang-format itself, or an unreadable file
+    echo "lint: $clang_format failed" >&2
+    return 1
+  fi
+  echo "lint: ${#unformatted[@]} file(s) need formatting:" >&2
+  printf '  %s\n' "${unformatted[@]}" >&2
+  echo "lint: fix with (from the repository root): $clang_format -i ${unformatted[*]}" >&2
+  return 1
+}
+
+# ---- 2. clang-tidy -----------------------------------------------------------------------------
+
+check_tidy() {
+  if [[ ! -f $build_dir/compile_commands.json ]]; then
+    echo "lint: no $build_dir/compile_commands.json; build first, e.g." >&2
+    echo "  cmake -S . -B build/gcc -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ && cmake --build build/gcc" >&2
+    return 1
+  fi
+  local dirs headers lint_db tus tidy_status findings=()
+
+  if ((all)); then
+    dirs='src|props|tests|fuzz|oracle|bench'
+    headers='include/ftpuri|src|props|tests|fuzz|oracle|bench'
+  else
+    dirs='src'
+    headers='include/ftpuri|src'
+  fi
+
+  # A database of our own TUs, one entry per file, beside the build's: clang-tidy runs every
+  # entry of a file, and files generated into the build directory are not ours to lint.
+  lint_db=$build_dir/lint
+  mkdir -p "$lint_db" || return 1
+  tus=$(python3 - "$root" "$build_dir/compile_commands.json" "$lint_db/compile_commands.json" "$dirs" <<'EOF'
+import json, os, re, sys
+root, src, dst, dirs = sys.argv[1:]
+ours = re.compile("^" + re.escape(root) + "/(" + dirs + ")/")
+seen, kept = set(), []
+# A file listed twice (src/ again for the allocation-canary test): the entry of the target that
+# has the project's warnings, the library's or the CLI's own.
+def command(e):
+    return e["command"] if "command" in e else " ".join(e["arguments"])
+entries = sorted(json.load(open(src)), key=lambda e: " -Wall " not in command(e))
+for entry in entries:
+    path = os.path.normpath(os.path.join(entry["directory"], entry["file"]))
+    if path in seen or not ours.match(path) or not os.path.exists(path):
+        continue
+    seen.add(path)
+    kept.append(entry)
+json.dump(kept, open(dst, "w"), indent=1)
+print(len(kept))
+EOF
+  ) || return 1
+
+  echo "== lint: clang-tidy-14 over $tus TUs under ${dirs//|/, } ($build_dir's compile database), -j$jobs"
+  tidy_status=0
+  "$run_clang_tidy" -p "$lint_db" -j"$jobs" -quiet \
+    -header-filter="^$root/($headers)/" \
+    -extra-arg=-UNDEBUG -extra-arg=-Wno-unknown-warning-option >"$log" 2>&1 || tidy_status=$?
+  # run-clang-tidy-14 has no -warnings-as-errors, and clang-tidy exits 0 on warnings: every
+  # warning it prints is a finding, and fails the script. It always colours and echoes each
+  # command line: keep the diagnostics only, and list the findings as file:line: check: message,
+  # once each (a header's finding comes once per TU that includes it; a message may span lines,
+  # its [check] on the last).
+  mapfile -t findings < <(python3 - "$root/" "$log" <<'PY'
+import re, sys
+prefix, log = sys.argv[1:]
+text = re.sub(r"\x1b\[[0-9;]*m", "", open(log, errors="replace").read())
+noise = re.compile(r"^(\S*clang-tidy(-14)? |\d+ (warnings?|errors?)( and \d+ errors?)? (generated|treated as errors)\.$)")
+kept = [line for line in text.splitlines() if not noise.match(line)]
+open(log, "w").write("".join(line + "\n" for line in kept))
+start = re.compile(r"^(\S+?):(\d+):\d+: (?:warning|error): (.*)$")
+found, current = set(), None
+for line in kept:
+    m = start.match(line)
+    if m:
+        if current:  # a finding whose [check] never came
+            found.add(f"{current[0]}: ?: {current[1]}")
+        current = [m.group(1).removeprefix(prefix) + ":" + m.group(2), m.group(3)]
+    elif current:
+        current[1] += " " + line.strip()
+    if current:
+        check = re.search(r"\s*\[([\w.,-]+)\]$", current[1])
+        if check:
+            found.add(f"{current[0]}: {check.group(1)}: {current[1][:check.start()]}")
+            current = None
+if current:
+    found.add(f"{current[0]}: ?: {current[1]}")
+print("\n".join(sorted(found)), end="\n" if found else "")
+PY
+  )
+  if ((tidy_status != 0 || ${#findings[@]} != 0)); then
+    cat "$log" >&2
+    if ((${#findings[@]})); then
+      echo "lint: clang-tidy: ${#findings[@]} finding(s):" >&2
+      printf '  %s\n' "${findings[@]}" >&2
+    fi
+    echo "lint: clang-tidy failed" >&2
+    return 1
+  fi
+  summary+=("$tus TUs clean under clang-tidy")
+}
+
+# Both steps run, so that one run reports everything; either failing fails the script. (Inside
+# the functions, called from ||, errexit is off: they check what can fail themselves.)
+summary=()
+failed=0
+if [[ $steps == *format* ]]; then check_format || failed=1; fi
+if [[ $steps == *tidy* ]]; then check_tidy || failed=1; fi
+if ((failed)); then
+  echo "lint: FAILED" >&2
+  exit 1
+fi
+joined=$(printf '; %s' "${summary[@]}")
+echo "lint: OK (${joined#; })"
