@@ -61,9 +61,19 @@ std::size_t write_ipv6(std::string_view address, char* out) noexcept
     return format_ipv6(rules::parse_ipv6address(address).value_or(rules::ipv6_pieces{}), out);
 }
 
+// Most segments are spelled as they are written: no escape, and every byte one the canonical
+// form keeps raw. Those skip the tokenizer.
+bool spelled_as_written(std::string_view raw) noexcept
+{
+    for (char c : raw)
+        if (!chars::ftp_segment_char.contains(c)) return false;
+    return true;
+}
+
 // A path segment as the canonical form spells it: its size, and the bytes.
 std::size_t normalized_segment_size(std::string_view raw) noexcept
 {
+    if (spelled_as_written(raw)) return raw.size();
     token_reader reader(raw, chars::ftp_segment_char, false);
     std::size_t n = 0;
     for (token t; reader.next(t);)
@@ -73,6 +83,10 @@ std::size_t normalized_segment_size(std::string_view raw) noexcept
 
 void write_normalized_segment(std::string_view raw, char* out) noexcept
 {
+    if (spelled_as_written(raw)) {
+        if (!raw.empty()) std::memcpy(out, raw.data(), raw.size());
+        return;
+    }
     token_reader reader(raw, chars::ftp_segment_char, false);
     for (token t; reader.next(t);) {
         if (t.encoded) {
