@@ -15,11 +15,7 @@ using ftpuri_test::R;
 using ftpuri_test::row;
 using namespace std::literals;
 
-class Rule : public ::testing::TestWithParam<row> {};
-TEST_P(Rule, Row)
-{
-    ftpuri_test::check_row(GetParam());
-}
+using ftpuri_test::Rule;
 
 // ---------------------------------------------------------------------------------------------
 // ftp-path, ftp-segment, ftp-segment-char (strict); path-abempty, segment (rfc3986)

@@ -13,11 +13,7 @@ using ftpuri_test::absent;
 using ftpuri_test::R;
 using ftpuri_test::row;
 
-class Rule : public ::testing::TestWithParam<row> {};
-TEST_P(Rule, Row)
-{
-    ftpuri_test::check_row(GetParam());
-}
+using ftpuri_test::Rule;
 
 // ---------------------------------------------------------------------------------------------
 // input, ftp-scheme, "//"

@@ -1,6 +1,6 @@
 // tests/support/grammar_rows.hpp: the rows of the grammar tests (grammar_scheme_test.cpp,
 // grammar_authority_test.cpp, grammar_host_test.cpp, grammar_path_test.cpp), one table per rule of
-// docs/grammar.abnf, and the check each row gets in its profile.
+// docs/grammar.abnf, the check each row gets in its profile, and the test that runs it.
 //
 // Each row is {input, profile, valid, error id, error offset} and, for valid rows, the
 // components the view must give (host, host kind, port, path, segment count, name, typecode,
@@ -126,6 +126,14 @@ inline void check_row(row const& r)
     expect_part(v.has_fragment(), v.fragment(), r.fragment, "fragment");
     // the view's parts are views into the input
     EXPECT_EQ(v.raw(ftpuri::component::input).data(), r.input.data());
+}
+
+// The one parameterized test every table instantiates: INSTANTIATE_TEST_SUITE_P(Port, Rule,
+// ::testing::ValuesIn(port_rows)) runs check_row() on each row as Port/Rule.Row/N.
+class Rule : public ::testing::TestWithParam<row> {};
+TEST_P(Rule, Row)
+{
+    check_row(GetParam());
 }
 
 } // namespace ftpuri_test
