@@ -8,5 +8,6 @@
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
 #include "ftpuri/redact.hpp"
+#include "ftpuri/reply.hpp"
 #include "ftpuri/resolve.hpp"
 #include "ftpuri/uri_view.hpp"
