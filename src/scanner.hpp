@@ -54,7 +54,7 @@ class scanner : public scan_reporter<Sink> {
     using reporter::warn;
 
 public:
-    static constexpr std::uint32_t npos = uri_parts::npos;
+    static constexpr std::uint32_t npos = uri_offsets::npos;
 
     scanner(std::string_view input, parse_options const& options, Sink sink) noexcept
         : reporter(options.syntax == profile::strict, sink), s_(reinterpret_cast<unsigned char const*>(input.data())),
@@ -212,16 +212,16 @@ private:
             plain_authority_parts plain{};
             if (ftp_grammar_ && plain_authority(s_, n_, 6, plain)) { // after "ftp://"
                 if (plain.has_user) {
-                    parts_.user_begin = 6;
-                    parts_.user_end = plain.user_end;
+                    parts_.at.user_begin = 6;
+                    parts_.at.user_end = plain.user_end;
                 }
                 authority_end_ = plain.end;
-                parts_.host_begin = plain.host_begin;
-                parts_.host_end = plain.host_end;
+                parts_.at.host_begin = plain.host_begin;
+                parts_.at.host_end = plain.host_end;
                 parts_.kind = plain.kind;
                 if (plain.host_end < plain.end) {
-                    parts_.port_begin = plain.host_end + 1;
-                    parts_.port_end = plain.end;
+                    parts_.at.port_begin = plain.host_end + 1;
+                    parts_.at.port_end = plain.end;
                     parts_.port_number = plain.port;
                 }
                 return true;
@@ -257,7 +257,7 @@ private:
             }
             host = first_at + 1;
         }
-        return scan_host(host, end) && scan_port(parts_.host_end, end);
+        return scan_host(host, end) && scan_port(parts_.at.host_end, end);
     }
 
     // user-pass = user [ ":" password ]
@@ -268,7 +268,7 @@ private:
     //  everything after the first ":")
     bool scan_userinfo(std::uint32_t begin, std::uint32_t end) noexcept
     {
-        parts_.user_begin = begin;
+        parts_.at.user_begin = begin;
         std::uint32_t colon = npos;
         component where = component::user;
         utf8_checker utf8;
@@ -309,18 +309,19 @@ private:
         if (!report_utf8(utf8, utf8.finish(), where)) return false;
         if (!utf8.ok()) warn(diag_id::pct_non_utf8, where, part_begin, end - part_begin);
 
-        parts_.user_end = colon == npos ? end : colon;
+        parts_.at.user_end = colon == npos ? end : colon;
         if (colon != npos) {
-            parts_.password_begin = colon + 1;
-            parts_.password_end = end;
-            warn(diag_id::userinfo_password, component::password, parts_.password_begin, end - parts_.password_begin);
+            parts_.at.password_begin = colon + 1;
+            parts_.at.password_end = end;
+            warn(diag_id::userinfo_password, component::password, parts_.at.password_begin,
+                 end - parts_.at.password_begin);
         }
-        if (parts_.user_end == parts_.user_begin) {
+        if (parts_.at.user_end == parts_.at.user_begin) {
             warn(diag_id::userinfo_empty_user, component::user, end, 1);
         } else if constexpr (Sink::collecting) {
-            if (is_anonymous(input_.substr(parts_.user_begin, parts_.user_end - parts_.user_begin)))
-                warn(diag_id::userinfo_anonymous, component::user, parts_.user_begin,
-                     parts_.user_end - parts_.user_begin);
+            if (is_anonymous(input_.substr(parts_.at.user_begin, parts_.at.user_end - parts_.at.user_begin)))
+                warn(diag_id::userinfo_anonymous, component::user, parts_.at.user_begin,
+                     parts_.at.user_end - parts_.at.user_begin);
         }
         return true;
     }
@@ -328,7 +329,7 @@ private:
     // host = IP-literal / IPv4address / dns-name        (rfc3986: ... / reg-name)
     bool scan_host(std::uint32_t begin, std::uint32_t end) noexcept
     {
-        parts_.host_begin = begin;
+        parts_.at.host_begin = begin;
         if (begin < end && s_[begin] == '[') return scan_ip_literal(begin, end);
 
         // Find where the name ends (at ":" or the authority's end), checking its bytes.
@@ -359,7 +360,7 @@ private:
                 return bad_byte(q, component::host);
             }
         }
-        parts_.host_end = q;
+        parts_.at.host_end = q;
         std::uint32_t const length = q - begin;
         std::string_view const host = input_.substr(begin, length);
 
@@ -445,7 +446,7 @@ private:
     {
         std::optional<rules::finding> const bad = find_invalid_a_label(name);
         if (!bad) return true;
-        if (converted) return fail_if_strict(bad->id, component::host, at, parts_.host_end - parts_.host_begin);
+        if (converted) return fail_if_strict(bad->id, component::host, at, parts_.at.host_end - parts_.at.host_begin);
         return fail_if_strict(bad->id, component::host, at + bad->offset, bad->length);
     }
 
@@ -493,9 +494,9 @@ private:
                 warn(diag_id::host_uppercase, component::host, begin + 1 + static_cast<std::uint32_t>(upper), 1);
             parts_.kind = host_kind::ipv6;
         }
-        parts_.host_end = close + 1;
-        if (parts_.host_end < end && s_[parts_.host_end] != ':')
-            return fail(diag_id::host_invalid_char, component::host, parts_.host_end, 1);
+        parts_.at.host_end = close + 1;
+        if (parts_.at.host_end < end && s_[parts_.at.host_end] != ':')
+            return fail(diag_id::host_invalid_char, component::host, parts_.at.host_end, 1);
         return true;
     }
 
@@ -505,8 +506,8 @@ private:
     {
         if (colon == end) return true;
         std::uint32_t const begin = colon + 1;
-        parts_.port_begin = begin;
-        parts_.port_end = end;
+        parts_.at.port_begin = begin;
+        parts_.at.port_end = end;
         rules::port_value const port = rules::parse_port(input_.substr(begin, end - begin));
         if (port.error) {
             std::uint32_t const at = begin + port.error->offset;
@@ -533,8 +534,8 @@ private:
     bool scan_path() noexcept
     {
         std::uint32_t q = authority_end_;
-        parts_.path_begin = q;
-        parts_.path_end = q;
+        parts_.at.path_begin = q;
+        parts_.at.path_end = q;
         if (q < n_ && s_[q] == '/') {
             if constexpr (!Sink::collecting) {
                 // Most paths are plain: warnings unwanted, nothing to decode, no dot-segment.
@@ -543,11 +544,11 @@ private:
                     plain_path_parts plain{};
                     if (plain_path_to_end(s_, q, n_, plain)) {
                         if (plain.typecode != '\0') {
-                            parts_.typecode_begin = plain.name_end;
+                            parts_.at.typecode_begin = plain.name_end;
                             parts_.typecode_end = n_;
                             parts_.typecode = plain.typecode;
                         }
-                        parts_.path_end = plain.name_end;
+                        parts_.at.path_end = plain.name_end;
                         return true;
                     }
                 }
@@ -579,10 +580,10 @@ private:
                     return bad_byte(q, component::path);
                 }
             }
-            std::uint32_t name_end = parts_.typecode_begin != npos ? parts_.typecode_begin : q;
+            std::uint32_t name_end = parts_.at.typecode_begin != npos ? parts_.at.typecode_begin : q;
             if (!ftp_grammar_) name_end = find_rfc3986_typecode(name_end);
             if (!end_segment(name_end, true)) return false;
-            parts_.path_end = name_end;
+            parts_.at.path_end = name_end;
         }
         return scan_query(q);
     }
@@ -618,7 +619,7 @@ private:
     {
         std::uint32_t const begin = segment_.begin;
         std::uint32_t const length = end - begin;
-        bool const first = begin == parts_.path_begin + 1;
+        bool const first = begin == parts_.at.path_begin + 1;
         if (length == 0 && !last) warn(diag_id::path_empty_segment, component::path, begin - 1, 1);
         if (!report_utf8(segment_.utf8, segment_.utf8.finish(), component::path)) return false;
 
@@ -711,7 +712,7 @@ private:
             return fail(diag_id::typecode_invalid, component::typecode, code, seg_end - code);
         }
         if (code == q + 10) warn(diag_id::typecode_misspelled, component::typecode, q, 10);
-        parts_.typecode_begin = q;
+        parts_.at.typecode_begin = q;
         parts_.typecode_end = after;
         parts_.typecode = static_cast<char>(letter);
         if (find_upper_ascii(input_.substr(q, after - q)) != std::string_view::npos)
@@ -724,7 +725,7 @@ private:
     {
         std::uint32_t const begin = segment_.begin;
         if (char const letter = rules::trailing_typecode(input_.substr(begin, end - begin)); letter != '\0') {
-            parts_.typecode_begin = end - 7;
+            parts_.at.typecode_begin = end - 7;
             parts_.typecode_end = end;
             parts_.typecode = letter;
             if (find_upper_ascii(input_.substr(end - 7, 7)) != std::string_view::npos)
@@ -751,14 +752,14 @@ private:
             if (ftp_grammar_) return fail(diag_id::query_present, component::query, q, end - q);
             warn(diag_id::query_present, component::query, q, end - q);
             if (!scan_fragment_chars(q + 1, end, component::query)) return false;
-            parts_.query_begin = q + 1;
-            parts_.query_end = end;
+            parts_.at.query_begin = q + 1;
+            parts_.at.query_end = end;
             q = end;
         }
         if (q < n_) { // s_[q] == '#': nothing else ends a path or query
             warn(diag_id::fragment_present, component::fragment, q, n_ - q);
             if (!scan_fragment_chars(q + 1, n_, component::fragment)) return false;
-            parts_.fragment_begin = q + 1;
+            parts_.at.fragment_begin = q + 1;
         }
         return true;
     }

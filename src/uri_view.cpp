@@ -24,7 +24,7 @@ std::string_view uri_view::raw(component c) const noexcept
     case component::scheme: return scheme();
     case component::authority: {
         std::uint32_t const begin = 6;
-        return {p_.data + begin, p_.path_begin - begin};
+        return {p_.data + begin, p_.at.path_begin - begin};
     }
     case component::user: return user();
     case component::password: return password();

@@ -121,23 +121,32 @@ private:
     std::string_view path_;
 };
 
-namespace detail {
-
-// Everything a uri_view holds, written directly by the scanner as it reads (src/scanner.hpp),
-// one offset per boundary of the diagram above. Not part of the API: use uri_view.
-struct uri_parts {
+// The offsets of a parsed URI's parts into its input (see the diagram above); npos for an
+// absent part. uri_view::raw_offsets() gives them to callers that want them directly.
+struct uri_offsets {
     static constexpr std::uint32_t npos = 0xFFFF'FFFF;
 
-    char const* data = nullptr;
-    std::uint32_t size = 0;
+    std::uint32_t scheme_end = 3; // "ftp" in any case
     std::uint32_t user_begin = npos, user_end = npos;
     std::uint32_t password_begin = npos, password_end = npos;
     std::uint32_t host_begin = 0, host_end = 0;
     std::uint32_t port_begin = npos, port_end = npos;
     std::uint32_t path_begin = 0, path_end = 0;
-    std::uint32_t typecode_begin = npos, typecode_end = npos;
+    std::uint32_t typecode_begin = npos;
     std::uint32_t query_begin = npos, query_end = npos;
     std::uint32_t fragment_begin = npos;
+    bool operator==(uri_offsets const&) const = default;
+};
+
+namespace detail {
+
+// Everything a uri_view holds, written directly by the scanner as it reads (src/scanner.hpp):
+// the offsets, and what the scanner learned on the way. Not part of the API: use uri_view.
+struct uri_parts {
+    char const* data = nullptr;
+    std::uint32_t size = 0;
+    uri_offsets at;
+    std::uint32_t typecode_end = uri_offsets::npos;
     std::uint16_t port_number = 0;
     host_kind kind = host_kind::dns_name;
     char typecode = '\0';
@@ -148,7 +157,7 @@ struct uri_parts {
 
 class uri_view {
 public:
-    static constexpr std::uint32_t npos = detail::uri_parts::npos;
+    static constexpr std::uint32_t npos = uri_offsets::npos;
 
     uri_view() noexcept = default;
     // What the scanner wrote; parse() is the way to get one.
@@ -161,31 +170,31 @@ public:
     // "ftp" in any case (scheme_uppercase warns about "FTP").
     [[nodiscard]] std::string_view scheme() const noexcept { return {p_.data, 3}; }
 
-    [[nodiscard]] bool has_userinfo() const noexcept { return p_.user_begin != npos; }
-    [[nodiscard]] std::string_view user() const noexcept { return part(p_.user_begin, p_.user_end); }
-    [[nodiscard]] bool has_password() const noexcept { return p_.password_begin != npos; }
-    [[nodiscard]] std::string_view password() const noexcept { return part(p_.password_begin, p_.password_end); }
+    [[nodiscard]] bool has_userinfo() const noexcept { return p_.at.user_begin != npos; }
+    [[nodiscard]] std::string_view user() const noexcept { return part(p_.at.user_begin, p_.at.user_end); }
+    [[nodiscard]] bool has_password() const noexcept { return p_.at.password_begin != npos; }
+    [[nodiscard]] std::string_view password() const noexcept { return part(p_.at.password_begin, p_.at.password_end); }
 
     // As written: brackets included for an IP-literal, case kept.
-    [[nodiscard]] std::string_view host() const noexcept { return part(p_.host_begin, p_.host_end); }
+    [[nodiscard]] std::string_view host() const noexcept { return part(p_.at.host_begin, p_.at.host_end); }
     // The host without an IP-literal's brackets.
     [[nodiscard]] std::string_view host_address() const noexcept
     {
         bool const literal = p_.kind == host_kind::ipv6 || p_.kind == host_kind::ipvfuture;
-        return literal ? part(p_.host_begin + 1, p_.host_end - 1) : host();
+        return literal ? part(p_.at.host_begin + 1, p_.at.host_end - 1) : host();
     }
     [[nodiscard]] host_kind host_type() const noexcept { return p_.kind; }
 
     // A port is present when a ':' follows the host, even with no digits ("host:").
-    [[nodiscard]] bool has_port() const noexcept { return p_.port_begin != npos; }
-    [[nodiscard]] std::string_view port() const noexcept { return part(p_.port_begin, p_.port_end); }
+    [[nodiscard]] bool has_port() const noexcept { return p_.at.port_begin != npos; }
+    [[nodiscard]] std::string_view port() const noexcept { return part(p_.at.port_begin, p_.at.port_end); }
     // The port's value, 0 when there is none or it is empty.
     [[nodiscard]] std::uint16_t port_number() const noexcept { return p_.port_number; }
     // The port to connect to: the URI's, or 21.
     [[nodiscard]] std::uint16_t effective_port() const noexcept { return p_.port_number != 0 ? p_.port_number : 21; }
 
     // "" or "/...", without the typecode.
-    [[nodiscard]] std::string_view path() const noexcept { return part(p_.path_begin, p_.path_end); }
+    [[nodiscard]] std::string_view path() const noexcept { return part(p_.at.path_begin, p_.at.path_end); }
     [[nodiscard]] segment_range segments() const noexcept { return segment_range(path()); }
     // The last segment, the file (or, for ;type=d, the directory) to act on; "" if none.
     [[nodiscard]] std::string_view name() const noexcept
@@ -200,16 +209,19 @@ public:
         return p.empty() ? p : p.substr(0, p.rfind('/') + 1);
     }
 
-    [[nodiscard]] bool has_typecode() const noexcept { return p_.typecode_begin != npos; }
+    [[nodiscard]] bool has_typecode() const noexcept { return p_.at.typecode_begin != npos; }
     // 'a', 'i' or 'd' (lowercased), or '\0' when there is no typecode.
     [[nodiscard]] char typecode() const noexcept { return p_.typecode; }
     // ";type=X" as written (";typecode=X" in the lenient profile).
-    [[nodiscard]] std::string_view typecode_part() const noexcept { return part(p_.typecode_begin, p_.typecode_end); }
+    [[nodiscard]] std::string_view typecode_part() const noexcept
+    {
+        return part(p_.at.typecode_begin, p_.typecode_end);
+    }
 
-    [[nodiscard]] bool has_query() const noexcept { return p_.query_begin != npos; }
-    [[nodiscard]] std::string_view query() const noexcept { return part(p_.query_begin, p_.query_end); }
-    [[nodiscard]] bool has_fragment() const noexcept { return p_.fragment_begin != npos; }
-    [[nodiscard]] std::string_view fragment() const noexcept { return part(p_.fragment_begin, p_.size); }
+    [[nodiscard]] bool has_query() const noexcept { return p_.at.query_begin != npos; }
+    [[nodiscard]] std::string_view query() const noexcept { return part(p_.at.query_begin, p_.at.query_end); }
+    [[nodiscard]] bool has_fragment() const noexcept { return p_.at.fragment_begin != npos; }
+    [[nodiscard]] std::string_view fragment() const noexcept { return part(p_.at.fragment_begin, p_.size); }
 
     // The profile the view was parsed with: the canonical form repairs a lenient view.
     [[nodiscard]] profile syntax() const noexcept { return p_.syntax; }
@@ -226,29 +238,8 @@ public:
     [[nodiscard]] std::size_t decoded_size(component c) const noexcept;
 
     // Offsets, for callers that want them directly (see the diagram above).
-    struct offsets {
-        std::uint32_t scheme_end, user_begin, user_end, password_begin, password_end, host_begin, host_end, port_begin,
-            port_end, path_begin, path_end, typecode_begin, query_begin, query_end, fragment_begin;
-        bool operator==(offsets const&) const = default;
-    };
-    [[nodiscard]] offsets raw_offsets() const noexcept
-    {
-        return {3,
-                p_.user_begin,
-                p_.user_end,
-                p_.password_begin,
-                p_.password_end,
-                p_.host_begin,
-                p_.host_end,
-                p_.port_begin,
-                p_.port_end,
-                p_.path_begin,
-                p_.path_end,
-                p_.typecode_begin,
-                p_.query_begin,
-                p_.query_end,
-                p_.fragment_begin};
-    }
+    using offsets = uri_offsets;
+    [[nodiscard]] offsets raw_offsets() const noexcept { return p_.at; }
 
 private:
     [[nodiscard]] std::string_view part(std::uint32_t b, std::uint32_t e) const noexcept
