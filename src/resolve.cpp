@@ -2,7 +2,6 @@
 #include "ftpuri/resolve.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 #include "ftpuri/charset.hpp"
 #include "ftpuri/parse.hpp"
@@ -50,30 +49,6 @@ reference_parts split(std::string_view r) noexcept
     return p;
 }
 
-// A path with its dot-segments removed (5.2.4), written at its exact size. Reference
-// resolution removes literal dot-segments only: "%2E%2E" is a name until normalized.
-class writer : public span_writer {
-public:
-    using span_writer::span_writer;
-
-    // `source` yields the path's segments last first; `rootless` is the path's text when it
-    // has no leading "/", where 5.2.4 writes the first segment without one if it is kept
-    // ("a/b/.." is "a/", but "a/../b" is "/b").
-    template <class Source>
-    void put_without_dot_segments(Source source, std::string_view rootless = {}) noexcept
-    {
-        auto const kept = [source] { return rules::kept_segments_backward(source, rules::literal_dot_segment_length); };
-        auto const after_slash = [rootless](std::string_view segment) {
-            return rootless.empty() || segment.data() != rootless.data() || segment.empty();
-        };
-        auto const length = [](std::string_view segment) { return segment.size(); };
-        auto const copy = [](std::string_view segment, char* to) {
-            if (!segment.empty()) std::memcpy(to, segment.data(), segment.size());
-        };
-        advance(rules::write_kept_segments(kept, after_slash, length, copy, data(), size(), capacity()));
-    }
-};
-
 } // namespace
 
 resolve_result resolve(uri_view const& base, std::string_view reference, std::span<char> out) noexcept
@@ -87,7 +62,7 @@ resolve_result resolve(uri_view const& base, std::string_view reference, std::sp
     std::string_view const base_path = base.buffer().substr(offsets.path_begin, base_path_end - offsets.path_begin);
     std::optional<std::string_view> const base_query = base.has_query() ? std::optional(base.query()) : std::nullopt;
 
-    writer w(out);
+    span_writer w(out);
     w.put(r.scheme ? *r.scheme : base.scheme());
     w.put(":");
 
@@ -97,14 +72,8 @@ resolve_result resolve(uri_view const& base, std::string_view reference, std::sp
             w.put("//");
             w.put(*r.authority);
         }
-        if (!r.path.empty() && r.path.front() == '/') {
-            w.put_without_dot_segments(rules::backward_segments(r.path));
-        } else if (!r.path.empty()) {
-            // A rootless path ("g:h", another scheme): 5.2.4's steps 2A and 2D first.
-            std::string_view const path = rules::strip_leading_dot_segments(r.path);
-            bool const rooted = !path.empty() && path.front() == '/'; // "./" + "/x"
-            w.put_without_dot_segments(rules::backward_segments(path), rooted ? std::string_view() : path);
-        }
+        // Rooted, or rootless ("g:h", another scheme).
+        w.advance(rules::write_path_without_dot_segments(r.path, w.data(), w.size(), w.capacity()));
     } else {
         w.put("//");
         w.put(base.raw(component::authority));
@@ -112,12 +81,13 @@ resolve_result resolve(uri_view const& base, std::string_view reference, std::sp
             w.put(base_path); // 5.2.2: the base path as it is, dot-segments and all
             if (!r.query) query = base_query;
         } else if (r.path.front() == '/') {
-            w.put_without_dot_segments(rules::backward_segments(r.path));
+            w.advance(rules::write_path_without_dot_segments(r.path, w.data(), w.size(), w.capacity()));
         } else {
             // 5.2.3: the base path up to its last "/", then the reference's rootless path.
             std::string_view const base_dir = base_path.substr(0, base_path.empty() ? 0 : base_path.rfind('/'));
-            w.put_without_dot_segments(
-                rules::chained_segments(rules::backward_segments(base_dir), rules::backward_segments(r.path)));
+            auto const merged =
+                rules::chained_segments(rules::backward_segments(base_dir), rules::backward_segments(r.path));
+            w.advance(rules::write_without_dot_segments(merged, {}, w.data(), w.size(), w.capacity()));
         }
     }
     if (query) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <string_view>
 
 #include "text.hpp"
@@ -191,6 +192,36 @@ std::size_t write_kept_segments(MakeKept make, AfterSlash after_slash, SegmentSi
         if (after_slash(segment)) out[--pos] = '/';
     }
     return size;
+}
+
+// Reference resolution's removal (literal dot-segments only: "%2E%2E" is a name until
+// normalized), written as it is spelled at its exact size into out[at, at + size): the size,
+// as write_kept_segments(). `source` yields the path's segments last first; `rootless` is the
+// path's text when it has no leading "/", where 5.2.4 writes the first segment without one if
+// it is kept ("a/b/.." is "a/", but "a/../b" is "/b").
+template <class Source>
+std::size_t write_without_dot_segments(Source source, std::string_view rootless, char* out, std::size_t at,
+                                       std::size_t capacity) noexcept
+{
+    auto const kept = [source] { return kept_segments_backward(source, literal_dot_segment_length); };
+    auto const after_slash = [rootless](std::string_view segment) {
+        return rootless.empty() || segment.data() != rootless.data() || segment.empty();
+    };
+    auto const length = [](std::string_view segment) { return segment.size(); };
+    auto const copy = [](std::string_view segment, char* to) {
+        if (!segment.empty()) std::memcpy(to, segment.data(), segment.size());
+    };
+    return write_kept_segments(kept, after_slash, length, copy, out, at, capacity);
+}
+
+// The same for one path as written, rooted or rootless (for a rootless one 5.2.4's steps 2A and
+// 2D first: its leading "../" and "./" go).
+inline std::size_t write_path_without_dot_segments(std::string_view path, char* out, std::size_t at,
+                                                   std::size_t capacity) noexcept
+{
+    if (!path.empty() && path.front() != '/') path = strip_leading_dot_segments(path);
+    bool const rootless = !path.empty() && path.front() != '/'; // "./" + "/x" is rooted now
+    return write_without_dot_segments(backward_segments(path), rootless ? path : std::string_view(), out, at, capacity);
 }
 
 } // namespace ftpuri::rules

@@ -43,20 +43,11 @@ std::string rfc_remove_dot_segments(std::string in)
     return out;
 }
 
-// The library's reading: the kept segments written as resolve() writes them.
+// The library's reading, as resolve() writes it.
 std::string kept_path(std::string_view path)
 {
-    std::string_view const stripped = path.empty() || path.front() == '/' ? path : strip_leading_dot_segments(path);
-    bool const rootless = !stripped.empty() && stripped.front() != '/';
-    auto const make = [stripped] {
-        return kept_segments_backward(backward_segments(stripped), literal_dot_segment_length);
-    };
-    auto const after_slash = [&](std::string_view s) { return !rootless || s.data() != stripped.data() || s.empty(); };
-    auto const size = [](std::string_view s) { return s.size(); };
-    auto const copy = [](std::string_view s, char* to) { s.copy(to, s.size()); };
     std::string out(path.size() + 1, '\0');
-    std::size_t const n = write_kept_segments(make, after_slash, size, copy, out.data(), 0, out.size());
-    out.resize(n);
+    out.resize(write_path_without_dot_segments(path, out.data(), 0, out.size()));
     return out;
 }
 
