@@ -27,16 +27,13 @@
 namespace {
 
 using ftpuri::canonical_options;
-using ftpuri::diag_id;
 using ftpuri::parse_options;
 using ftpuri::profile;
 using ftpuri_test::canon_row;
 using ftpuri_test::cat;
 using ftpuri_test::check_canonical;
-using ftpuri_test::finding;
 using ftpuri_test::L;
 using ftpuri_test::lenient_row;
-using ftpuri_test::name_of;
 using ftpuri_test::option_row;
 using ftpuri_test::R;
 using ftpuri_test::S;

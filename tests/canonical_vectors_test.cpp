@@ -20,17 +20,11 @@
 
 namespace {
 
-using ftpuri::canonical_options;
-using ftpuri::diag_id;
 using ftpuri::parse_options;
-using ftpuri::profile;
 using ftpuri_test::cat;
 using ftpuri_test::check_canonical;
-using ftpuri_test::finding;
-using ftpuri_test::L;
 using ftpuri_test::mode;
 using ftpuri_test::name_of;
-using ftpuri_test::R;
 using ftpuri_test::S;
 using ftpuri_test::vector_row;
 

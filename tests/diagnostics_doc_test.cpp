@@ -29,7 +29,6 @@
 
 namespace {
 
-using ftpuri::diag_id;
 using ftpuri::diagnostic_list;
 using ftpuri::parse_options;
 using ftpuri::profile;

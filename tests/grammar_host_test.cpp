@@ -13,7 +13,6 @@
 namespace {
 
 using ftpuri::host_kind;
-using ftpuri_test::absent;
 using ftpuri_test::R;
 using ftpuri_test::row;
 

@@ -20,17 +20,14 @@
 
 namespace {
 
-using ftpuri::canonical_options;
 using ftpuri::diag_id;
 using ftpuri::parse_options;
-using ftpuri::profile;
 using ftpuri_test::cat;
 using ftpuri_test::check_canonical;
 using ftpuri_test::finding;
 using ftpuri_test::L;
 using ftpuri_test::lenient_row;
 using ftpuri_test::name_of;
-using ftpuri_test::R;
 using ftpuri_test::S;
 
 // The repairs (the table: tests/support/canonical_rows.hpp, which docs/canonical.md's examples

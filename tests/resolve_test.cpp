@@ -26,7 +26,6 @@
 
 namespace {
 
-using ftpuri::parse_options;
 using ftpuri::profile;
 using ftpuri::resolve_result;
 using ftpuri::resolve_status;
