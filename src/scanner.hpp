@@ -19,7 +19,6 @@
 #include <cstring>
 #include <optional>
 #include <string_view>
-#include <type_traits>
 
 #include "ftpuri/charset.hpp"
 #include "ftpuri/diagnostic.hpp"
