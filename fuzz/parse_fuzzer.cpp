@@ -75,9 +75,11 @@ void check_diagnostics(std::string_view input, parse_options const& options, par
             FUZZ_CHECK(errors == 0, input); // warnings come before the error
             FUZZ_CHECK(!warned[static_cast<std::size_t>(d.id)], input);
             warned[static_cast<std::size_t>(d.id)] = true;
-        } else {
-            FUZZ_CHECK(errors == 1, input); // a note never stands alone
+        } else if (errors == 1) { // a note never stands alone: it explains the error before it
             FUZZ_CHECK(d.offset == parsed[error_index].offset && d.length == parsed[error_index].length, input);
+        } else { // or the warning right before it (interop.typecode-case beside typecode.uppercase)
+            FUZZ_CHECK(i > 0 && parsed[i - 1].level == severity::warning, input);
+            FUZZ_CHECK(d.offset == parsed[i - 1].offset && d.length == parsed[i - 1].length, input);
         }
         if (options.syntax == profile::strict) FUZZ_CHECK(d.level == d.info().level, input);
     }

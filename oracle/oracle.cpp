@@ -30,6 +30,7 @@ constexpr auto S = id_class::syntax;
 constexpr auto C = id_class::constraint;
 constexpr auto W = id_class::never_error;
 constexpr auto L = id_class::lenient_only;
+constexpr auto P = id_class::plan_only;
 
 // Why each id is in its class: docs/assurance.md, "Classifying the scanner's errors".
 constexpr std::array id_rows = {
@@ -109,9 +110,12 @@ constexpr std::array id_rows = {
     id_row{"interop.edge-whitespace", W, {}},
     id_row{"interop.encoded-dot-segment", W, {}},
     id_row{"interop.host-percent-encoded", W, {}},
+    id_row{"interop.typecode-case", W, {}},
     id_row{"host.ip-address", W, {}},
     id_row{"userinfo.present", W, {}},
     id_row{"port.non-default", W, {}},
+    id_row{"plan.nocwd-slash", P, {}},
+    id_row{"plan.anonymous-password-control", P, {}},
 };
 
 constexpr std::array<std::string_view, 15> constraint_names = {

@@ -220,6 +220,8 @@ TEST(DiagIdTable, ClassifiesEveryIdOfTheCatalogueOnce)
         if (row.level != ftpuri::severity::error) {
             EXPECT_EQ(c->cls, id_class::never_error) << row.name;
         }
+        // The plan's ids, and only they, are in their own namespace.
+        EXPECT_EQ(c->cls == id_class::plan_only, row.name.starts_with("plan.")) << row.name;
     }
 }
 

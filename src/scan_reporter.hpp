@@ -36,14 +36,14 @@ public:
 protected:
     void warn(diag_id id, component where, std::uint32_t offset, std::uint32_t length) noexcept
     {
-        if constexpr (Sink::collecting) {
-            auto const bit = static_cast<unsigned>(id);
-            std::uint64_t const mask = std::uint64_t{1} << (bit % 64);
-            std::uint64_t& word = reported_[bit / 64];
-            if ((word & mask) != 0) return; // once per URI: see docs/scanner.md
-            word |= mask;
-            sink_.list->push({id, severity::warning, where, offset + base_, length});
-        }
+        report_once(id, severity::warning, where, offset, length);
+    }
+
+    // A note that explains the warning just reported (interop.typecode-case beside
+    // typecode.uppercase), where a note usually explains the error.
+    void note_beside_warning(diag_id id, component where, std::uint32_t offset, std::uint32_t length) noexcept
+    {
+        report_once(id, severity::note, where, offset, length);
     }
 
     // Records the error and returns false, so that a check reads `return fail(...)`.
@@ -72,6 +72,18 @@ protected:
     [[nodiscard]] bool strict() const noexcept { return strict_; }
 
 private:
+    void report_once(diag_id id, severity level, component where, std::uint32_t offset, std::uint32_t length) noexcept
+    {
+        if constexpr (Sink::collecting) {
+            auto const bit = static_cast<unsigned>(id);
+            std::uint64_t const mask = std::uint64_t{1} << (bit % 64);
+            std::uint64_t& word = reported_[bit / 64];
+            if ((word & mask) != 0) return; // once per URI: see docs/scanner.md
+            word |= mask;
+            sink_.list->push({id, level, where, offset + base_, length});
+        }
+    }
+
     bool strict_;
     std::uint32_t base_ = 0;
     Sink sink_;

@@ -48,6 +48,7 @@ template <class Sink>
 class scanner : public scan_reporter<Sink> {
     using reporter = scan_reporter<Sink>;
     using reporter::fail;
+    using reporter::note_beside_warning;
     using reporter::fail_if_strict;
     using reporter::strict;
     using reporter::warn;
@@ -715,8 +716,18 @@ private:
         parts_.typecode_end = after;
         parts_.typecode = static_cast<char>(letter);
         if (find_upper_ascii(input_.substr(q, after - q)) != std::string_view::npos)
-            warn(diag_id::typecode_uppercase, component::typecode, q, after - q);
+            warn_typecode_case(q, after - q);
         return true;
+    }
+
+    // typecode.uppercase over [q, q + length); curl (lib/ftp.c) looks for ";type=" in lowercase
+    // only and sends ";TYPE=I" as part of the file name: interop.typecode-case says so. The
+    // letter's case alone does not matter to it, and ";typecode=" it never reads at all.
+    void warn_typecode_case(std::uint32_t q, std::uint32_t length) noexcept
+    {
+        warn(diag_id::typecode_uppercase, component::typecode, q, length);
+        if (length == 7 && find_upper_ascii(input_.substr(q, 6)) != std::string_view::npos)
+            note_beside_warning(diag_id::interop_typecode_case, component::typecode, q, length);
     }
 
     // rfc3986: ";" is a pchar, so a typecode is only what ends the last segment.
@@ -727,8 +738,7 @@ private:
             parts_.at.typecode_begin = end - 7;
             parts_.typecode_end = end;
             parts_.typecode = letter;
-            if (find_upper_ascii(input_.substr(end - 7, 7)) != std::string_view::npos)
-                warn(diag_id::typecode_uppercase, component::typecode, end - 7, 7);
+            if (find_upper_ascii(input_.substr(end - 7, 7)) != std::string_view::npos) warn_typecode_case(end - 7, 7);
             return end - 7;
         }
         for (std::uint32_t i = begin; i + 10 <= end; ++i) {

@@ -22,6 +22,7 @@
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
+#include "ftpuri/plan.hpp"
 #include "support/diagnostic_check.hpp"
 #include "support/diagnostics_doc.hpp"
 #include "support/example_notation.hpp"
@@ -56,7 +57,65 @@ TEST_P(documented, example_triggers_the_id_where_documented)
     doc_row const& row = GetParam();
     SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line);
     ASSERT_TRUE(row.problem.empty()) << row.problem;
+    if (row.is_plan_id()) return; // plan_rows below
     check({row.name, row.example_profile(), row.input, row.offset, row.length, row.expected_level()});
+}
+
+// A plan row's "why" begins "Plan (nocwd)" or "Plan (anonymous password `X`)": the option its
+// example is planned with, so that the table, not this test, says how to trigger it.
+std::optional<ftpuri::plan_options> plan_options_of(doc_row const& row)
+{
+    constexpr std::string_view prefix = "Plan (";
+    constexpr std::string_view password = "anonymous password `";
+    std::string_view why = row.why;
+    if (!why.starts_with(prefix)) return std::nullopt;
+    why.remove_prefix(prefix.size());
+    ftpuri::plan_options options;
+    if (why.starts_with(password)) {
+        why.remove_prefix(password.size());
+        static std::string bytes; // plan_options holds a view
+        std::optional<std::string> const text = unescape(why.substr(0, why.find('`')));
+        if (!text) return std::nullopt;
+        bytes = *text;
+        options.anonymous_password = bytes;
+        return options;
+    }
+    auto const mode = ftpuri::find_plan_mode(why.substr(0, why.find(')')));
+    if (!mode) return std::nullopt;
+    options.mode = *mode;
+    return options;
+}
+
+// In every profile with a severity: the example parses without the id, its plan with the
+// default options succeeds, and its plan with the row's option fails with the id where the
+// row says.
+TEST(plan_rows, example_triggers_the_id_only_in_its_plan)
+{
+    std::size_t rows = 0;
+    for (doc_row const& row : doc().rows) {
+        if (!row.is_plan_id()) continue;
+        ++rows;
+        SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line << " " << row.name);
+        auto const id = ftpuri::find_diag(row.name);
+        ASSERT_TRUE(id.has_value());
+        auto const options = plan_options_of(row);
+        ASSERT_TRUE(options.has_value()) << "the why column must begin \"Plan (MODE)\" or \"Plan (anonymous password `X`)\"";
+        for (profile p : all_profiles) {
+            if (!row.level_in(p)) continue;
+            diagnostic_list list;
+            ftpuri::parse_result const r = ftpuri::parse(std::string_view(row.input), parse_options{p}, list);
+            ASSERT_TRUE(r.has_value()) << profile_name(p) << ": " << describe_with_dropped(list);
+            EXPECT_FALSE(list.contains(*id)) << describe_with_dropped(list);
+            EXPECT_TRUE(ftpuri::plan(*r).has_value()) << "the default plan of the example must succeed";
+            ftpuri::plan_result const planned = ftpuri::plan(*r, *options);
+            ASSERT_FALSE(planned.has_value()) << profile_name(p);
+            EXPECT_EQ(planned.error().id, *id);
+            EXPECT_EQ(severity_name(planned.error().level), severity_name(*row.level_in(p)));
+            EXPECT_EQ(planned.error().offset, row.offset);
+            EXPECT_EQ(planned.error().length, row.length);
+        }
+    }
+    EXPECT_EQ(rows, 2U);
 }
 
 std::string row_test_name(::testing::TestParamInfo<doc_row> const& info)
@@ -111,6 +170,7 @@ TEST(diagnostics_md, a_dash_means_the_id_does_not_occur_in_that_profile)
         if (!id || !row.problem.empty()) continue;
         for (profile p : all_profiles) {
             if (row.level_in(p)) continue;
+            // (A plan id is never reported by a parse: plan_rows checks that in every profile.)
             ++dashes;
             diagnostic_list list;
             (void)ftpuri::parse(std::string_view(row.input), parse_options{p}, list);

@@ -240,7 +240,9 @@ std::vector<seed_case> const& seed_cases()
          {"FTP://HOST.EXAMPLE/name;TYPE=I",
           ok({.host = "HOST.EXAMPLE", .path = "/name", .typecode = 'i', .name = "name"},
              {finding{D::scheme_uppercase, 0, 3}, finding{D::host_uppercase, 6, 1},
-              finding{D::typecode_uppercase, 23, 7}})}},
+              finding{D::typecode_uppercase, 23, 7},
+              // curl reads ";TYPE=I" as part of the name (its ";type=" is case-sensitive).
+              finding{D::interop_typecode_case, 23, 7}})}},
         {"002",
          "2.2.3 (\"Each of the <cwd> parts MAY be null\"; null CWDs are not sent)",
          "rule",

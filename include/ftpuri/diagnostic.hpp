@@ -9,7 +9,8 @@
 // Severity:
 //   error    the URI is invalid; parsing stops at the first one.
 //   warning  the URI is valid but something in it is risky, deprecated or not canonical.
-//   note     context for the error beside it (mostly `interop.*`: how other parsers read it).
+//   note     context for the error beside it, or for the warning just before it
+//            (interop.typecode-case): `interop.*`, how other parsers read the same bytes.
 // Some ids are errors in the strict profile and warnings elsewhere (the catalogue's severity is
 // the strict one); each diagnostic carries the severity it was reported with.
 #pragma once
@@ -125,10 +126,14 @@ enum class diag_id : std::uint8_t {
     interop_edge_whitespace,      // interop.edge-whitespace
     interop_encoded_dot_segment,  // interop.encoded-dot-segment
     interop_host_percent_encoded, // interop.host-percent-encoded
+    interop_typecode_case,        // interop.typecode-case
     // opt-in rules: policies, not faults; reported only when parse_options::opt_in holds them
     host_ip_address,  // host.ip-address
     userinfo_present, // userinfo.present
     port_non_default, // port.non-default
+    // the command plan's refusals: reported by plan() (ftpuri/plan.hpp), never by parse()
+    plan_nocwd_slash,                 // plan.nocwd-slash
+    plan_anonymous_password_control, // plan.anonymous-password-control
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
     // appended without its row does not compile.
@@ -314,12 +319,22 @@ inline constexpr std::array diag_catalogue = {
     diag_info{diag_id::interop_host_percent_encoded, "interop.host-percent-encoded", severity::note,
               "WHATWG parsers decode and IDNA-map a percent-encoded host; Boost.URL keeps it as a reg-name",
               "write the host in its ASCII (xn--) form"},
+    diag_info{diag_id::interop_typecode_case, "interop.typecode-case", severity::note,
+              "curl finds only a lowercase ';type=' and reads this one as part of the file name",
+              "write ;type= in lowercase so that curl sets the transfer type and fetches the right file"},
     diag_info{diag_id::host_ip_address, "host.ip-address", severity::warning, "host is an IP address, not a name",
               "lists and configurations outlive addresses; use the server's DNS name", true},
     diag_info{diag_id::userinfo_present, "userinfo.present", severity::warning, "user information in the URI",
               "keep account names out of shared lists; let the client log in anonymously or configure the user", true},
     diag_info{diag_id::port_non_default, "port.non-default", severity::warning, "port other than ftp's 21",
               "firewalls and proxies expect 21; make sure this port is meant", true},
+    diag_info{diag_id::plan_nocwd_slash, "plan.nocwd-slash", severity::error,
+              "segment decodes to a '/', which the nocwd plan cannot send",
+              "nocwd sends the whole path as one argument, where this '/' would read as a separator; plan it in the "
+              "multicwd mode"},
+    diag_info{diag_id::plan_anonymous_password_control, "plan.anonymous-password-control", severity::error,
+              "anonymous password holds NUL, CR or LF",
+              "these bytes end or inject an FTP command (PASS x, then DELE y); give an e-mail address"},
 };
 
 namespace detail {

@@ -7,6 +7,7 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
+#include "ftpuri/plan.hpp"
 #include "ftpuri/redact.hpp"
 #include "ftpuri/reply.hpp"
 #include "ftpuri/resolve.hpp"

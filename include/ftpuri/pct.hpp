@@ -13,6 +13,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <span>
 #include <string>
 #include <string_view>
@@ -111,5 +112,104 @@ inline constexpr auto hex_values = [] {
 {
     return detail::hex_values[c];
 }
+
+// The decoded bytes of percent-encoded text, read as they are iterated: no buffer, no
+// allocation. A '%' not followed by two hex digits stands for itself (a parsed view holds none).
+// literal() wraps bytes that are not encoded at all, so that one type carries both kinds of
+// command argument (ftpuri/plan.hpp).
+class decoded_view {
+public:
+    class iterator {
+    public:
+        using value_type = char;
+        using difference_type = std::ptrdiff_t;
+        using iterator_category = std::forward_iterator_tag;
+
+        constexpr iterator() noexcept = default;
+        [[nodiscard]] constexpr char operator*() const noexcept
+        {
+            return escape() ? static_cast<char>(hex_value(byte(i_ + 1)) * 16 + hex_value(byte(i_ + 2))) : text_[i_];
+        }
+        constexpr iterator& operator++() noexcept
+        {
+            i_ += escape() ? 3U : 1U;
+            return *this;
+        }
+        constexpr iterator operator++(int) noexcept
+        {
+            iterator old = *this;
+            ++*this;
+            return old;
+        }
+        friend constexpr bool operator==(iterator const& a, iterator const& b) noexcept { return a.i_ == b.i_; }
+
+    private:
+        friend class decoded_view;
+        constexpr iterator(std::string_view text, std::size_t i, bool encoded) noexcept
+            : text_(text), i_(i), encoded_(encoded)
+        {
+        }
+        [[nodiscard]] constexpr unsigned char byte(std::size_t at) const noexcept
+        {
+            return static_cast<unsigned char>(text_[at]);
+        }
+        [[nodiscard]] constexpr bool escape() const noexcept
+        {
+            return encoded_ && text_[i_] == '%' && i_ + 2 < text_.size() && hex_value(byte(i_ + 1)) >= 0 &&
+                   hex_value(byte(i_ + 2)) >= 0;
+        }
+        std::string_view text_;
+        std::size_t i_ = 0;
+        bool encoded_ = true;
+    };
+
+    constexpr decoded_view() noexcept = default;
+    constexpr explicit decoded_view(std::string_view encoded) noexcept : text_(encoded) {}
+    [[nodiscard]] static constexpr decoded_view literal(std::string_view bytes) noexcept
+    {
+        decoded_view v(bytes);
+        v.encoded_ = false;
+        return v;
+    }
+
+    [[nodiscard]] constexpr iterator begin() const noexcept { return {text_, 0, encoded_}; }
+    [[nodiscard]] constexpr iterator end() const noexcept { return {text_, text_.size(), encoded_}; }
+    [[nodiscard]] constexpr bool empty() const noexcept { return text_.empty(); }
+    // The text as given: encoded, or the literal.
+    [[nodiscard]] constexpr std::string_view raw() const noexcept { return text_; }
+    // The number of decoded bytes.
+    [[nodiscard]] constexpr std::size_t size() const noexcept
+    {
+        std::size_t n = 0;
+        for (auto it = begin(); it != end(); ++it)
+            ++n;
+        return n;
+    }
+    // Writes the decoded bytes into `out` and returns their number, or npos when `out` is
+    // smaller than size().
+    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+    [[nodiscard]] constexpr std::size_t copy_to(std::span<char> out) const noexcept
+    {
+        std::size_t n = 0;
+        for (char const c : *this) {
+            if (n == out.size()) return npos;
+            out[n++] = c;
+        }
+        return n;
+    }
+    friend constexpr bool operator==(decoded_view const& a, std::string_view b) noexcept
+    {
+        auto it = a.begin();
+        for (char const c : b) {
+            if (it == a.end() || *it != c) return false;
+            ++it;
+        }
+        return it == a.end();
+    }
+
+private:
+    std::string_view text_;
+    bool encoded_ = true;
+};
 
 } // namespace ftpuri

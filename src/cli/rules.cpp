@@ -1,5 +1,6 @@
 #include "rules.hpp"
 
+#include <algorithm>
 #include <cstddef>
 
 #include <rapidjson/stringbuffer.h>
@@ -65,10 +66,14 @@ std::string list_rules(output_format format, std::string_view tool_version)
 {
     std::string out;
     switch (format) {
-    case output_format::text:
+    case output_format::text: {
+        // The id column fits the longest id and two spaces.
+        std::size_t width = 0;
+        for (auto const& row : diag_catalogue)
+            width = std::max(width, row.name.size() + 2);
         for (auto const& row : diag_catalogue) {
             out.append(row.name);
-            out.append(row.name.size() < 30 ? 30 - row.name.size() : 1, ' ');
+            out.append(width - row.name.size(), ' ');
             std::string_view const level = to_string(row.level);
             out.append(level);
             out.append(9 - level.size(), ' ');
@@ -77,6 +82,7 @@ std::string list_rules(output_format format, std::string_view tool_version)
             out.push_back('\n');
         }
         break;
+    }
     case output_format::json: {
         rapidjson::StringBuffer buffer;
         json_stream w(buffer);

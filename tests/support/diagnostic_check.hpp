@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -101,10 +102,20 @@ inline void check(expectation const& e)
         EXPECT_EQ(r.error().length, e.length) << got;
         EXPECT_EQ(list.count(severity::error), 1U) << got;
         break;
-    case severity::note:
-        EXPECT_FALSE(r.has_value()) << "a note explains an error; got " << got;
-        EXPECT_EQ(list.count(severity::error), 1U) << got;
+    case severity::note: {
+        // A note explains the error, or the warning just before it, at the same bytes.
+        auto const at = std::find_if(list.begin(), list.end(), [&](diagnostic const& d) { return d.id == *id; });
+        ASSERT_NE(at, list.end()) << got;
+        bool const explains_previous = at != list.begin() && (at - 1)->offset == at->offset &&
+                                       (at - 1)->length == at->length && (at - 1)->level != severity::note;
+        EXPECT_TRUE(explains_previous) << "a note explains the finding just before it; got " << got;
+        if (r.has_value()) {
+            EXPECT_EQ((at - 1)->level, severity::warning) << got;
+        } else {
+            EXPECT_EQ(list.count(severity::error), 1U) << got;
+        }
         break;
+    }
     case severity::warning:
         EXPECT_TRUE(r.has_value()) << "a warning leaves the URI valid; got " << got;
         EXPECT_EQ(list.count(severity::error), 0U) << got;

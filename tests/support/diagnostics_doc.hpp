@@ -79,6 +79,9 @@ struct doc_row {
         return strict_level ? profile::strict : rfc3986_level ? profile::rfc3986 : profile::lenient;
     }
     [[nodiscard]] severity expected_level() const { return level_in(example_profile()).value_or(severity::error); }
+    // A command plan's id (docs/diagnostics.md, "Plan ids"): reported by ftpuri::plan, never by
+    // a parse, so its example is checked through the plan.
+    [[nodiscard]] bool is_plan_id() const { return name.starts_with("plan."); }
 };
 
 // How gtest shows a row (the parameter of diagnostics_doc_test.cpp's documented.* tests).

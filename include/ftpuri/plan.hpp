@@ -1,0 +1,221 @@
+// ftpuri/plan.hpp: the FTP commands an ftp URI asks a client to send.
+//
+//     std::string const text = "ftp://myname@host.dom/%2Fetc/motd";
+//     ftpuri::parse_result const uri = ftpuri::parse(text);
+//     ftpuri::plan_result const p = ftpuri::plan(*uri);          // multicwd, not absolute
+//     for (ftpuri::ftp_command const& c : *p) {
+//         char line[512];
+//         std::size_t const n = c.write_to(line);                  // "USER myname", "CWD /etc",
+//         ...                                                      // "RETR motd"; npos: too small
+//     }
+//     p->ask_password();                                           // true: the URI has no password
+//
+// PRODUCT.md, "The command plan", is the specification: login (USER, PASS), the directories
+// by mode, TYPE from the typecode, then RETR, NLST or LIST. The seeds disagree on the
+// directories, so the mode is an option; docs/plan.md sets the modes side by side on the seeds'
+// examples. Dot segments are sent as written: the plan is the URI's own, and the canonical form
+// is where they are removed.
+//
+// Nothing here allocates. A plan is a small value holding the uri_view; its commands are
+// computed one at a time as it is iterated, and each argument is a view of the URI's text that
+// percent-decodes as it is read (decoded_view), or a literal ("anonymous", "/", "I").
+//
+// Arguments never hold CR, LF or NUL: the parser refuses them in every profile
+// (pct.forbidden-control), plan() checks it again, and it refuses an anonymous password that
+// holds one. What a client must still do itself: send a byte 0xFF (%FF) as IAC IAC (RFC 854;
+// RFC 959 runs the control connection as Telnet), and end each command with CRLF.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/pct.hpp"
+#include "ftpuri/uri_view.hpp"
+
+namespace ftpuri {
+
+// How the directory part becomes commands (PRODUCT.md; the seeds disagree):
+enum class plan_mode : std::uint8_t {
+    rfc1738,   // one CWD per directory segment, a null CWD ("CWD " with an empty argument) for
+               // an empty one (RFC 1738 3.2.2, draft-casey 2.5)
+    multicwd,  // one CWD per non-empty directory segment (draft-yevstifeyev 2.2.3 (1a), which
+               // forbids null CWDs; curl's default)
+    singlecwd, // one "CWD d1/d2/..." of the decoded directory segments joined by '/', none when
+               // that is empty (draft-yevstifeyev (1b); curl --ftp-method singlecwd)
+    nocwd,     // no CWD: the action's argument is the whole path "d1/.../name" (draft-casey's
+               // "RETR <cwd1>/.../<name>"; curl --ftp-method nocwd). Refused (plan.nocwd-slash)
+               // when a segment decodes to a '/', which this one argument could not tell apart
+               // from a separator.
+};
+
+[[nodiscard]] std::string_view to_string(plan_mode m) noexcept;
+// The mode named `name` ("multicwd"), if there is one.
+[[nodiscard]] std::optional<plan_mode> find_plan_mode(std::string_view name) noexcept;
+
+struct plan_options {
+    plan_mode mode = plan_mode::multicwd;
+    // Send "CWD /" first, so that the path is read from the server's root rather than the login
+    // directory (what browsers did; Hoffman 2005 2.2's note). Not when the first segment is "~",
+    // which names the login directory.
+    bool absolute = false;
+    // PASS for a URI without userinfo (RFC 1738 3.2.1: the user's e-mail address by
+    // convention). Must not hold CR, LF or NUL (plan.anonymous-password-control).
+    std::string_view anonymous_password = "anonymous@";
+};
+
+enum class ftp_verb : std::uint8_t { user, pass, cwd, type, retr, nlst, list };
+
+// "USER", "PASS", "CWD", "TYPE", "RETR", "NLST", "LIST".
+[[nodiscard]] std::string_view to_string(ftp_verb v) noexcept;
+
+// One command of a plan: a verb and, except for LIST or NLST of the current directory, an
+// argument. The argument is either text of the URI, percent-decoded as it is read, or a literal
+// that the plan supplies (the anonymous login, "/" for `absolute`, "A" or "I" for TYPE).
+class ftp_command {
+public:
+    static constexpr std::uint32_t npos = uri_offsets::npos;
+
+    constexpr ftp_command() noexcept = default;
+    // `offset`: where `text` starts in the URI, or npos for a literal (never decoded).
+    constexpr ftp_command(ftp_verb verb, std::string_view text, std::uint32_t offset, bool has_argument) noexcept
+        : text_(text), offset_(offset), verb_(verb), has_argument_(has_argument)
+    {
+    }
+
+    [[nodiscard]] constexpr ftp_verb verb() const noexcept { return verb_; }
+    // False only for LIST and NLST without an argument. A null CWD has one, and it is empty.
+    [[nodiscard]] constexpr bool has_argument() const noexcept { return has_argument_; }
+    // The argument as the server receives it: decoded bytes.
+    [[nodiscard]] constexpr decoded_view argument() const noexcept
+    {
+        return offset_ == npos ? decoded_view::literal(text_) : decoded_view(text_);
+    }
+    // The argument as written: percent-encoded URI text, or the literal.
+    [[nodiscard]] constexpr std::string_view raw_argument() const noexcept { return text_; }
+    // Where raw_argument() starts in the URI; npos for a literal.
+    [[nodiscard]] constexpr std::uint32_t offset() const noexcept { return offset_; }
+
+    // The command line as sent, without its CRLF: "RETR motd", "CWD " for a null CWD, "LIST".
+    [[nodiscard]] std::size_t size() const noexcept;
+    // Writes that line into `out` and returns its size, or npos (writing nothing useful) when
+    // `out` is smaller than size().
+    [[nodiscard]] std::size_t write_to(std::span<char> out) const noexcept;
+
+    friend constexpr bool operator==(ftp_command const&, ftp_command const&) noexcept = default;
+
+private:
+    std::string_view text_;
+    std::uint32_t offset_ = npos;
+    ftp_verb verb_ = ftp_verb::list;
+    bool has_argument_ = false;
+};
+
+// The commands of one URI under one set of options, computed as they are iterated.
+class command_plan {
+public:
+    class iterator {
+    public:
+        using value_type = ftp_command;
+        using difference_type = std::ptrdiff_t;
+        using iterator_category = std::forward_iterator_tag;
+
+        iterator() noexcept = default;
+        [[nodiscard]] ftp_command const& operator*() const noexcept { return command_; }
+        [[nodiscard]] ftp_command const* operator->() const noexcept { return &command_; }
+        iterator& operator++() noexcept;
+        iterator operator++(int) noexcept
+        {
+            iterator old = *this;
+            ++*this;
+            return old;
+        }
+        friend bool operator==(iterator const& a, iterator const& b) noexcept
+        {
+            return a.step_ == b.step_ && a.cursor_ == b.cursor_;
+        }
+
+    private:
+        friend class command_plan;
+        enum class step : std::uint8_t { user, pass, root, directories, type, action, done };
+        iterator(command_plan const* plan, step s) noexcept;
+        // Moves to the first command at or after step_/cursor_ that the plan sends.
+        void settle() noexcept;
+
+        command_plan const* plan_ = nullptr;
+        std::uint32_t cursor_ = 0; // directories: offset of the next segment to look at
+        step step_ = step::done;
+        ftp_command command_{};
+    };
+
+    command_plan() noexcept = default;
+
+    [[nodiscard]] iterator begin() const noexcept { return {this, iterator::step::user}; }
+    [[nodiscard]] iterator end() const noexcept { return {}; }
+    // The number of commands.
+    [[nodiscard]] std::size_t size() const noexcept;
+
+    // RFC 1738 3.2.1: the URI names a user but no password, so the client asks the user for one
+    // when the server wants it; the plan then has no PASS.
+    [[nodiscard]] bool ask_password() const noexcept { return ask_password_; }
+    [[nodiscard]] uri_view const& uri() const noexcept { return uri_; }
+    [[nodiscard]] plan_options const& options() const noexcept { return options_; }
+
+private:
+    friend class plan_result;
+    friend struct plan_builder;
+
+    uri_view uri_;
+    plan_options options_;
+    std::uint32_t directories_begin_ = 0; // first byte of the first directory segment to send
+    std::uint32_t directories_end_ = 0;   // the '/' that ends the last directory segment
+    std::uint32_t action_begin_ = 0;      // the action's argument: [action_begin_, path_end)
+    bool has_directories_ = false;        // at least one directory segment after a first "~"
+    bool ask_password_ = false;
+    bool login_first_ = false; // the first segment is "~": no "CWD /"
+};
+
+// Either a command_plan or the reason there is none.
+class plan_result {
+public:
+    [[nodiscard]] bool has_value() const noexcept { return ok_; }
+    [[nodiscard]] explicit operator bool() const noexcept { return ok_; }
+
+    // Precondition: has_value().
+    [[nodiscard]] command_plan const& value() const noexcept { return plan_; }
+    [[nodiscard]] command_plan const& operator*() const noexcept { return plan_; }
+    [[nodiscard]] command_plan const* operator->() const noexcept { return &plan_; }
+
+    // Precondition: !has_value(). plan.nocwd-slash (at the escape), plan.anonymous-password-
+    // control (offset 0, length 0: the option, not the URI), or pct.forbidden-control for a view
+    // that did not come from parse().
+    [[nodiscard]] diagnostic const& error() const noexcept { return error_; }
+
+    static plan_result success(command_plan const& p) noexcept
+    {
+        plan_result r;
+        r.plan_ = p;
+        r.ok_ = true;
+        return r;
+    }
+    static plan_result failure(diagnostic const& e) noexcept
+    {
+        plan_result r;
+        r.error_ = e;
+        return r;
+    }
+
+private:
+    command_plan plan_{};
+    diagnostic error_{};
+    bool ok_ = false;
+};
+
+// The plan of a parsed URI. The view must outlive the plan, which points into its text.
+[[nodiscard]] plan_result plan(uri_view const& uri, plan_options const& options = {}) noexcept;
+
+} // namespace ftpuri
