@@ -1038,8 +1038,10 @@ inline rc::Gen<uri_parts> gen_variant(uri_parts const& original)
         // Dot-segments that cancel out, never after the last segment (that would change the name).
         int const inserts = v.segments.empty() ? 0 : *uniform(0, 3);
         // Nothing goes before a first "~" segment: it is a home directory only where it is first.
-        std::size_t const first_free =
-            ref_decode(v.segments.empty() ? "" : v.segments.front()).starts_with('~') ? 1 : 0;
+        // Nor before an empty first directory: "//etc/x" joins to "/etc" in the singlecwd and
+        // nocwd plans, from the root, and ".//etc/x" to ".//etc", below the start.
+        std::string const first = v.segments.empty() ? "" : ref_decode(v.segments.front());
+        std::size_t const first_free = first.starts_with('~') || (first.empty() && v.segments.size() > 1) ? 1 : 0;
         for (int i = 0; i < inserts && first_free < v.segments.size(); ++i) {
             auto const at = static_cast<std::ptrdiff_t>(*uniform<std::size_t>(first_free, v.segments.size()));
             if (*uniform(0, 2) == 0) {

@@ -297,6 +297,16 @@ inline std::vector<std::string> ref_remove_dot_segments(std::vector<std::string>
     return out;
 }
 
+// The canonical form's segments (PRODUCT.md "Canonical form"): remove_dot_segments, then a "."
+// first when that left an empty first directory the input did not have ("a/..//etc/x" is
+// "./" + "/etc/x", not "//etc/x", which the singlecwd and nocwd plans would send from the root).
+inline std::vector<std::string> ref_canonical_segments(std::vector<std::string> const& in)
+{
+    std::vector<std::string> out = ref_remove_dot_segments(in);
+    if (out.size() >= 2 && out.front().empty() && !in.empty() && !in.front().empty()) out.insert(out.begin(), ".");
+    return out;
+}
+
 // ---- hosts ----------------------------------------------------------------------------------
 
 // RFC 3986 IPv4address: four dec-octets without leading zeros.

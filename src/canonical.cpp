@@ -106,6 +106,23 @@ auto canonical_segments(std::string_view rooted_path) noexcept
                                          [](std::string_view segment) { return rules::dot_segment_length(segment); });
 }
 
+// Removing dot-segments can leave a path whose first segment is empty where the input's was
+// not: "/a/..//etc/x" becomes "//etc/x". The singlecwd and nocwd plans join the segments into
+// one argument, and for "//etc/x" that is "/etc", from the root, where the input's
+// "a/..//etc" stays below the start. So the canonical form keeps such a path relative with a
+// "." first ("/.//etc/x"), as RFC 3986 5.3 keeps a path that would begin with "//" apart from
+// an authority. The "." stays a dot-segment, so the canonical form is its own canonical form.
+bool needs_dot_prefix(std::string_view path) noexcept
+{
+    if (path.size() < 2 || path[1] == '/' || path.find("//") == std::string_view::npos) return false;
+    std::string_view segment;
+    std::string_view first;
+    std::size_t kept = 0;
+    for (auto k = canonical_segments(path); k.previous(segment); ++kept)
+        first = segment;
+    return kept >= 2 && first.empty(); // an empty first directory, not an empty name alone
+}
+
 bool drops_userinfo(uri_view const& uri, canonical_options const& options) noexcept
 {
     bool const password_stays = uri.has_password() && !options.drop_password;
@@ -173,6 +190,7 @@ canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, can
     } else {
         // Written right to left into its place, its size known first: no scratch space, so a
         // buffer of exactly the canonical size suffices.
+        if (needs_dot_prefix(uri.path())) w.put("/.");
         std::size_t const at = w.size();
         auto const always = [](std::string_view) { return true; };
         w.advance(rules::write_kept_segments([&] { return canonical_segments(uri.path()); }, always,
@@ -236,6 +254,7 @@ bool same_tokens(std::string_view a, std::string_view b, charset const& allowed,
 // Compares the canonical paths segment by segment, last first. An empty path is "/".
 bool same_path(std::string_view a, std::string_view b) noexcept
 {
+    if (needs_dot_prefix(a) != needs_dot_prefix(b)) return false;
     auto ra = canonical_segments(a.empty() ? std::string_view("/") : a);
     auto rb = canonical_segments(b.empty() ? std::string_view("/") : b);
     std::string_view sa;

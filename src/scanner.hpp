@@ -626,8 +626,11 @@ private:
         std::string_view const segment = input_.substr(begin, length);
         int const dots = rules::dot_segment_length(segment);
         bool home = false;
+        // "/.//x": the "." that keeps the path relative before an empty first directory is no
+        // needless dot-segment; the canonical form writes it too (docs/canonical.md, "dot").
+        bool const keeps_relative = first && dots == 1 && end + 1 < n_ && s_[end + 1] == '/';
         if (dots > 0) {
-            warn(diag_id::path_dot_segment, component::path, begin, length);
+            if (!keeps_relative) warn(diag_id::path_dot_segment, component::path, begin, length);
             if (segment.find('%') != std::string_view::npos)
                 warn(diag_id::interop_encoded_dot_segment, component::path, begin, length);
         } else if (length > 0 && (s_[begin] == '.' || s_[begin] == '%' || tolerated_space_at(begin))) {

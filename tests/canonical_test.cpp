@@ -83,7 +83,8 @@ TEST(canonical, invalid_input_has_no_canonical_form)
 
 // ---------------------------------------------------------------------------------------
 // Dot-segments over every short path: the canonical path is RFC 3986 5.2.4 applied to the
-// path with its unreserved escapes decoded, computed here by the RFC's own string algorithm.
+// path with its unreserved escapes decoded, computed here by the RFC's own string algorithm,
+// with "/." kept in front when 5.2.4 leaves a "//" the input did not begin with.
 // ---------------------------------------------------------------------------------------
 
 std::string rfc_remove_dot_segments(std::string in)
@@ -162,6 +163,7 @@ TEST(canonical, dot_segments_of_every_short_path)
     for (std::string const& path : paths) {
         std::string const uri = cat({"ftp://h", path});
         std::string want = rfc_remove_dot_segments(decode_unreserved(path));
+        if (want.starts_with("//") && !path.starts_with("//")) want = cat({"/.", want});
         if (want.empty()) want = "/";
         want = cat({"ftp://h", want});
         std::optional<std::string> const got = ftpuri::canonicalize(uri, parse_options{R});
