@@ -138,6 +138,10 @@ struct plan_builder {
             p.directories_begin_ = directories;
             p.directories_end_ = last_slash;
             p.action_begin_ = options.mode == plan_mode::nocwd ? directories : last_slash + 1;
+            // "ftp://h/~" names the login directory itself, as "ftp://h/~/" does: its listing,
+            // not a file called "~".
+            p.login_is_name_ = p.login_first_ && first_end == path_end;
+            if (p.login_is_name_) p.action_begin_ = path_end;
             if (options.mode == plan_mode::nocwd) {
                 std::uint32_t const slash = find_encoded_slash(text, directories, path_end);
                 if (slash != uri_offsets::npos) return fail(diag_id::plan_nocwd_slash, component::path, slash, 3);
@@ -258,9 +262,8 @@ void command_plan::iterator::settle() noexcept
             step_ = step::action;
             break;
         case step::action: {
-            ftp_verb const verb = u.typecode() == 'd'  ? ftp_verb::nlst
-                                  : u.name().empty() ? ftp_verb::list
-                                                     : ftp_verb::retr;
+            bool const no_name = u.name().empty() || p.login_is_name_;
+            ftp_verb const verb = u.typecode() == 'd' ? ftp_verb::nlst : no_name ? ftp_verb::list : ftp_verb::retr;
             std::uint32_t const begin = p.action_begin_;
             command_ = ftp_command(verb, text.substr(begin, at.path_end - begin), begin, begin != at.path_end);
             return;

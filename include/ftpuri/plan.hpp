@@ -61,7 +61,7 @@ struct plan_options {
     plan_mode mode = plan_mode::multicwd;
     // Send "CWD /" first, so that the path is read from the server's root rather than the login
     // directory (what browsers did; Hoffman 2005 2.2's note). Not when the first segment is "~",
-    // which names the login directory.
+    // which names the login directory ("ftp://h/~" and "ftp://h/~/" both list it).
     bool absolute = false;
     // PASS for a URI without userinfo (RFC 1738 3.2.1: the user's e-mail address by
     // convention). Must not hold CR, LF or NUL (plan.anonymous-password-control).
@@ -176,7 +176,8 @@ private:
     std::uint32_t action_begin_ = 0;      // the action's argument: [action_begin_, path_end)
     bool has_directories_ = false;        // at least one directory segment after a first "~"
     bool ask_password_ = false;
-    bool login_first_ = false; // the first segment is "~": no "CWD /"
+    bool login_first_ = false;  // the first segment is "~": no "CWD /"
+    bool login_is_name_ = false; // ... and the only one: "ftp://h/~" lists the login directory
 };
 
 // Either a command_plan or the reason there is none.
