@@ -218,7 +218,7 @@ void strict_valid(profile syntax)
                 "-valid URI is not strict-valid: " + describe(r.error()));
     }
     // The one dot-segment a canonical form keeps: the "." before an empty first directory.
-    bool const kept_dot = r->path().starts_with("/.//");
+    bool const kept_dot = r->path().starts_with("/.//") || r->path().starts_with("/./%2F");
     for (ftpuri::diagnostic const& d : found) {
         if (d.id == diag_id::path_dot_segment && kept_dot) continue;
         if (std::find(canonicalized_away.begin(), canonicalized_away.end(), d.id) != canonicalized_away.end())
@@ -362,7 +362,7 @@ std::optional<std::string> model_canonical(ftpuri::uri_view const& v, uri_parts 
     std::vector<std::string> segments;
     for (std::string const& s : raw_segments(v.path()))
         segments.push_back(ref_normalize(s, seg, false));
-    for (std::string const& s : ref_canonical_segments(segments))
+    for (std::string const& s : ref_canonical_segments(segments, true))
         out += "/" + s;
     if (v.typecode() != '\0') out += std::string(";type=") + v.typecode();
     if (v.has_query()) out += "?" + ref_normalize(v.query(), frag, false);

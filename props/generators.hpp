@@ -1038,10 +1038,11 @@ inline rc::Gen<uri_parts> gen_variant(uri_parts const& original)
         // Dot-segments that cancel out, never after the last segment (that would change the name).
         int const inserts = v.segments.empty() ? 0 : *uniform(0, 3);
         // Nothing goes before a first "~" segment: it is a home directory only where it is first.
-        // Nor before an empty first directory: "//etc/x" joins to "/etc" in the singlecwd and
-        // nocwd plans, from the root, and ".//etc/x" to ".//etc", below the start.
+        // Nor before a first directory that begins at the root, empty or "%2F...": "//etc/x"
+        // joins to "/etc" in the singlecwd plan, from the root, and ".//etc/x" to ".//etc".
         std::string const first = v.segments.empty() ? "" : ref_decode(v.segments.front());
-        std::size_t const first_free = first.starts_with('~') || (first.empty() && v.segments.size() > 1) ? 1 : 0;
+        bool const at_root = (first.empty() || first.front() == '/') && v.segments.size() > 1;
+        std::size_t const first_free = first.starts_with('~') || at_root ? 1 : 0;
         for (int i = 0; i < inserts && first_free < v.segments.size(); ++i) {
             auto const at = static_cast<std::ptrdiff_t>(*uniform<std::size_t>(first_free, v.segments.size()));
             if (*uniform(0, 2) == 0) {

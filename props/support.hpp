@@ -298,12 +298,18 @@ inline std::vector<std::string> ref_remove_dot_segments(std::vector<std::string>
 }
 
 // The canonical form's segments (PRODUCT.md "Canonical form"): remove_dot_segments, then a "."
-// first when that left an empty first directory the input did not have ("a/..//etc/x" is
-// "./" + "/etc/x", not "//etc/x", which the singlecwd and nocwd plans would send from the root).
-inline std::vector<std::string> ref_canonical_segments(std::vector<std::string> const& in)
+// first when that left a first directory that begins at the root (empty, or decoding to a
+// leading "/") where the input's did not: "a/..//etc/x" is "./" + "/etc/x", not "//etc/x",
+// whose singlecwd plan would be "CWD /etc", from the root.
+// `normalized`: the segments are raw text with uppercase escapes rather than decoded bytes.
+inline std::vector<std::string> ref_canonical_segments(std::vector<std::string> const& in, bool normalized = false)
 {
+    auto const at_root = [normalized](std::string const& s) {
+        return s.empty() || (normalized ? s.starts_with("%2F") : s.front() == '/');
+    };
     std::vector<std::string> out = ref_remove_dot_segments(in);
-    if (out.size() >= 2 && out.front().empty() && !in.empty() && !in.front().empty()) out.insert(out.begin(), ".");
+    if (out.size() >= 2 && at_root(out.front()) && in.size() >= 2 && !at_root(in.front()))
+        out.insert(out.begin(), ".");
     return out;
 }
 

@@ -106,21 +106,31 @@ auto canonical_segments(std::string_view rooted_path) noexcept
                                          [](std::string_view segment) { return rules::dot_segment_length(segment); });
 }
 
-// Removing dot-segments can leave a path whose first segment is empty where the input's was
-// not: "/a/..//etc/x" becomes "//etc/x". The singlecwd and nocwd plans join the segments into
-// one argument, and for "//etc/x" that is "/etc", from the root, where the input's
-// "a/..//etc" stays below the start. So the canonical form keeps such a path relative with a
-// "." first ("/.//etc/x"), as RFC 3986 5.3 keeps a path that would begin with "//" apart from
-// an authority. The "." stays a dot-segment, so the canonical form is its own canonical form.
+// Whether a segment, joined after a "/", makes the joined path begin at the root: it is empty
+// ("//etc") or its first byte decodes to "/" ("/%2Fetc").
+bool begins_at_root(std::string_view segment) noexcept
+{
+    return segment.empty() || escape_at(segment, 0) == '/';
+}
+
+// Removing dot-segments can leave a path whose first directory is empty, or begins with "%2F",
+// where the input's did not: "/a/..//etc/x" becomes "//etc/x", "/./%2Fetc/x" becomes
+// "/%2Fetc/x". The singlecwd plan joins the directories into one argument, and for those that
+// is "/etc", from the root, where the input's "a/..//etc" and ".//etc" stay below the start.
+// So the canonical form keeps such a path relative with a "." first ("/.//etc/x"), as RFC 3986
+// 5.3 keeps a path that would begin with "//" apart from an authority. The "." stays a
+// dot-segment, so the canonical form is its own canonical form.
 bool needs_dot_prefix(std::string_view path) noexcept
 {
-    if (path.size() < 2 || path[1] == '/' || path.find("//") == std::string_view::npos) return false;
+    if (path.size() < 2) return false;
+    std::size_t const first_end = path.find('/', 1);
+    if (first_end == std::string_view::npos || begins_at_root(path.substr(1, first_end - 1))) return false;
     std::string_view segment;
     std::string_view first;
     std::size_t kept = 0;
     for (auto k = canonical_segments(path); k.previous(segment); ++kept)
         first = segment;
-    return kept >= 2 && first.empty(); // an empty first directory, not an empty name alone
+    return kept >= 2 && begins_at_root(first); // a first directory, not a name alone
 }
 
 bool drops_userinfo(uri_view const& uri, canonical_options const& options) noexcept

@@ -614,6 +614,14 @@ private:
         return true;
     }
 
+    // Whether the segment that begins at `begin` has another after it (a directory, not the name).
+    [[nodiscard]] bool is_directory(std::uint32_t begin) const noexcept
+    {
+        for (std::uint32_t i = begin; i < n_ && s_[i] != '?' && s_[i] != '#'; ++i)
+            if (s_[i] == '/') return true;
+        return false;
+    }
+
     // A segment ends at `end`; judge it as a whole.
     bool end_segment(std::uint32_t end, bool last) noexcept
     {
@@ -626,9 +634,11 @@ private:
         std::string_view const segment = input_.substr(begin, length);
         int const dots = rules::dot_segment_length(segment);
         bool home = false;
-        // "/.//x": the "." that keeps the path relative before an empty first directory is no
-        // needless dot-segment; the canonical form writes it too (docs/canonical.md, "dot").
-        bool const keeps_relative = first && dots == 1 && end + 1 < n_ && s_[end + 1] == '/';
+        // "/.//x", "/./%2Fx/y": the "." that keeps the path relative before a directory that
+        // would begin at the root is no needless dot-segment; the canonical form writes it too
+        // (docs/canonical.md, "dot").
+        bool const keeps_relative = first && dots == 1 && end + 1 < n_ &&
+                                    (s_[end + 1] == '/' || (escape_at(input_, end + 1) == '/' && is_directory(end + 1)));
         if (dots > 0) {
             if (!keeps_relative) warn(diag_id::path_dot_segment, component::path, begin, length);
             if (segment.find('%') != std::string_view::npos)

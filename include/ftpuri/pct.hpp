@@ -186,8 +186,9 @@ public:
         return n;
     }
     // Writes the decoded bytes into `out` and returns their number, or npos when `out` is
-    // smaller than size().
-    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+    // smaller than size(). The library's one "does not fit" value: uri_view::decode_into and
+    // ftp_command::write_to return the same.
+    static constexpr std::size_t npos = 0xFFFF'FFFF;
     [[nodiscard]] constexpr std::size_t copy_to(std::span<char> out) const noexcept
     {
         std::size_t n = 0;

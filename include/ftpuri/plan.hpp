@@ -102,8 +102,9 @@ public:
 
     // The command line as sent, without its CRLF: "RETR motd", "CWD " for a null CWD, "LIST".
     [[nodiscard]] std::size_t size() const noexcept;
-    // Writes that line into `out` and returns its size, or npos (writing nothing useful) when
-    // `out` is smaller than size().
+    // Writes that line into `out` and returns its size, or npos (the same value as
+    // uri_view::npos and decoded_view::npos; writing nothing useful) when `out` is smaller than
+    // size().
     [[nodiscard]] std::size_t write_to(std::span<char> out) const noexcept;
 
     friend constexpr bool operator==(ftp_command const&, ftp_command const&) noexcept = default;
