@@ -13,6 +13,7 @@ _ftpuri_check_options='-h --help --version
     --disable --enable --rules
     --format --color -q --quiet --stats --progress
     --fix --in-place --break-links --strip-password --redact-password --drop-fragment --drop-anonymous
+    --plan --plan-mode --absolute --anonymous-password --show-password
     --error-on-warning --exit-zero
     -j --jobs'
 
@@ -94,10 +95,12 @@ _ftpuri_check()
         --profile) _ftpuri_check_words 'strict rfc3986 lenient' "$cur" ;;
         --format) _ftpuri_check_words 'text json sarif' "$cur" ;;
         --color | --progress) _ftpuri_check_words 'auto always never' "$cur" ;;
+        --plan-mode) _ftpuri_check_words 'multicwd rfc1738 singlecwd nocwd' "$cur" ;;
         --disable) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
         --enable) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" opt-in)" "$cur" ;;
         -f | --file) _ftpuri_check_files "$cur" ;;
         --max-length | -j | --jobs) ;; # a number: nothing to offer
+        --anonymous-password) ;;         # any text: nothing to offer
         *)
             if [[ $prefix ]]; then
                 : # --name=value for an option without a value: nothing to offer

@@ -20,6 +20,8 @@ packages=(
   python3-jsonschema
   # man page lint in the tests (groff -man -ww)
   groff-base
+  # the e2e tests' FTP server (tests/e2e/)
+  python3-pyftpdlib
 )
 
 missing=()

@@ -4,7 +4,8 @@
 // and rewritten files; the behaviours that fit that shape are cases. What stays here: inputs too
 // large to write in a case (a megabyte line, 30,000 lines, a CRLF across the reader's chunks),
 // JSON records checked field by field and against their schema (parse_record), a closed
-// stdout, and round trips that feed one run's output to the next (--fix is stable).
+// stdout, round trips that feed one run's output to the next (--fix is stable), and --plan's
+// commands held to the library's (ftpuri::plan, write_to) and the text format to JSON.
 //
 // Expected text diagnostics are built from the library's catalogue (message, hint, id), with
 // the echoed input and its caret written out, so the tests pin the CLI's format, the offsets and
@@ -31,6 +32,8 @@
 #include <vector>
 
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/plan.hpp"
 
 namespace {
 
@@ -191,8 +194,9 @@ std::vector<std::string> keys_of(rapidjson::Value const& object)
 }
 
 // Parses one JSON Lines record, insisting on valid UTF-8, and checks its exact shape: the keys,
-// their order and their types.
-rapidjson::Document parse_record(std::string const& line)
+// their order and their types. `planned`: a record of --plan, which ends with "plan" and
+// "ask_password".
+rapidjson::Document parse_record(std::string const& line, bool planned = false)
 {
     rapidjson::Document doc;
     doc.Parse<rapidjson::kParseValidateEncodingFlag>(line.data(), line.size());
@@ -202,9 +206,14 @@ rapidjson::Document parse_record(std::string const& line)
     EXPECT_TRUE(doc.IsObject());
     if (!doc.IsObject()) return doc;
 
+    std::vector<std::string> expected_keys = {"file", "input", "line", "valid", "canonical", "diagnostics"};
+    if (planned) {
+        expected_keys.emplace_back("plan");
+        expected_keys.emplace_back("ask_password");
+    }
     std::vector<std::string> const keys = keys_of(doc);
-    EXPECT_EQ(keys, (std::vector<std::string>{"file", "input", "line", "valid", "canonical", "diagnostics"})) << line;
-    if (keys.size() != 6) return doc;
+    EXPECT_EQ(keys, expected_keys) << line;
+    if (keys != expected_keys) return doc;
     EXPECT_TRUE(doc["file"].IsString());
     EXPECT_TRUE(doc["input"].IsString());
     EXPECT_TRUE(doc["line"].IsUint64());
@@ -213,6 +222,19 @@ rapidjson::Document parse_record(std::string const& line)
     if (doc["valid"].IsBool()) {
         EXPECT_EQ(doc["canonical"].IsString(), doc["valid"].GetBool()) << line;
         EXPECT_EQ(doc["canonical"].IsNull(), !doc["valid"].GetBool()) << line;
+    }
+    if (planned && doc["valid"].IsBool()) {
+        // The plan of a valid input, every command a string; null for an invalid one.
+        bool const valid = doc["valid"].GetBool();
+        EXPECT_EQ(doc["plan"].IsArray(), valid) << line;
+        EXPECT_EQ(doc["plan"].IsNull(), !valid) << line;
+        EXPECT_EQ(doc["ask_password"].IsBool(), valid) << line;
+        EXPECT_EQ(doc["ask_password"].IsNull(), !valid) << line;
+        if (doc["plan"].IsArray()) {
+            EXPECT_GE(doc["plan"].Size(), 2u) << line; // USER and the action at least
+            for (auto const& command : doc["plan"].GetArray())
+                EXPECT_TRUE(command.IsString()) << line;
+        }
     }
     EXPECT_TRUE(doc["diagnostics"].IsArray());
     if (!doc["diagnostics"].IsArray()) return doc;
@@ -617,6 +639,136 @@ TEST_F(Cli, JsonCanonicalOfLenientInputs)
     EXPECT_EQ(json_string(unicode["input"]), "ftp://b\xC3\xBC"
                                              "cher.example/");
     EXPECT_EQ(ids_of(unicode), std::vector<std::string>{"host.unicode"});
+}
+
+// --- --plan ----------------------------------------------------------------------------------
+
+// The lines a client sends for `uri` (valid in `profile`), as the library writes them.
+std::vector<std::string> library_plan(std::string const& uri, ftpuri::profile profile,
+                                      ftpuri::plan_options const& options)
+{
+    ftpuri::parse_options parse;
+    parse.syntax = profile;
+    ftpuri::parse_result const parsed = ftpuri::parse(uri, parse);
+    EXPECT_TRUE(parsed.has_value()) << uri;
+    if (!parsed) return {};
+    ftpuri::plan_result const planned = ftpuri::plan(*parsed, options);
+    EXPECT_TRUE(planned.has_value()) << uri;
+    if (!planned) return {};
+    std::vector<std::string> lines;
+    for (ftpuri::ftp_command const& c : *planned) {
+        std::string line(c.size(), '\0');
+        EXPECT_EQ(c.write_to(line), line.size());
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+std::vector<std::string> json_plan(rapidjson::Value const& plan)
+{
+    std::vector<std::string> lines;
+    for (auto const& command : plan.GetArray())
+        lines.push_back(json_string(command));
+    return lines;
+}
+
+// What an end-to-end client reads: with --show-password, "plan" holds exactly the lines the
+// library writes, controls included (JSON's \uXXXX escapes decode to the same bytes), in every
+// mode and with --absolute and --anonymous-password.
+TEST_F(Cli, JsonPlanIsTheLibrarysPlan)
+{
+    std::vector<std::string> const uris = {
+        "ftp://ftp.example.org/pub/f.txt",
+        "ftp://u:p%40ss%20w@h:2121/a//b/c.tar.gz;type=i",
+        "ftp://myname@host.dom/%2Fetc/motd",
+        "ftp://h/~/docs/;type=d",
+        "ftp://h",
+        "ftp://h/%1B%5B31m/%7F%C2%9B%E2%80%AE%E2%81%A6x",
+        "ftp://h/caf%C3%A9/%E6%97%A5.txt;type=a",
+        "ftp://u:@h/./../x",
+    };
+    for (ftpuri::plan_mode const mode :
+         {ftpuri::plan_mode::rfc1738, ftpuri::plan_mode::multicwd, ftpuri::plan_mode::singlecwd}) {
+        for (bool const absolute : {false, true}) {
+            std::vector<std::string> args = {"--plan",
+                                             "--format=json",
+                                             "--show-password",
+                                             "--profile=rfc3986",
+                                             "--anonymous-password=ops@example.org",
+                                             "--plan-mode=" + std::string(ftpuri::to_string(mode))};
+            if (absolute) args.emplace_back("--absolute");
+            args.emplace_back("--");
+            args.insert(args.end(), uris.begin(), uris.end());
+            run_result const r = run(args);
+            EXPECT_EQ(r.exit_code, 0) << r.err;
+            std::vector<std::string> const records = lines_of(r.out);
+            ASSERT_EQ(records.size(), uris.size());
+            ftpuri::plan_options options;
+            options.mode = mode;
+            options.absolute = absolute;
+            options.anonymous_password = "ops@example.org";
+            for (std::size_t i = 0; i < uris.size(); ++i) {
+                rapidjson::Document const doc = parse_record(records[i], true);
+                ASSERT_TRUE(doc.IsObject());
+                ASSERT_TRUE(doc["plan"].IsArray()) << records[i];
+                EXPECT_EQ(json_plan(doc["plan"]), library_plan(uris[i], ftpuri::profile::rfc3986, options))
+                    << uris[i] << " in " << ftpuri::to_string(mode);
+                EXPECT_EQ(doc["ask_password"].GetBool(), uris[i].find("myname@") != std::string::npos) << uris[i];
+            }
+            // No raw control in the JSON itself.
+            for (char const c : r.out)
+                EXPECT_TRUE(c == '\n' || static_cast<unsigned char>(c) >= 0x20) << records[0];
+            EXPECT_EQ(r.out.find("\x7f"), std::string::npos);
+        }
+    }
+}
+
+// The text format and JSON show the same commands (for an input whose arguments need no
+// escaping), the note on stderr where JSON says "ask_password", in input order, and the
+// invalid inputs, the refused plan among them, nowhere on stdout.
+TEST_F(Cli, PlanTextAndJsonAgreeOnTheBundledMirrors)
+{
+    std::string const mirrors = read_file(std::string(FTPURI_SOURCE_DIR) + "/corpus/examples/mirrors.txt");
+    auto const path = file("mirrors.txt", mirrors + "ftp://me@h/a%2Fb/f\nftp://h/x/y%2Fz\n");
+    for (std::string const mode : {"multicwd", "nocwd"}) {
+        std::vector<std::string> const common = {"--plan", "--show-password", "--plan-mode=" + mode, "-f",
+                                                 path.string()};
+        run_result const text = run(common);
+        std::vector<std::string> json_args = common;
+        json_args.emplace_back("--format=json");
+        run_result const json = run(json_args);
+        EXPECT_EQ(text.exit_code, 1);
+        EXPECT_EQ(json.exit_code, 1);
+        std::string expected_text;
+        std::string notes;
+        std::size_t invalid = 0;
+        for (std::string const& record : lines_of(json.out)) {
+            rapidjson::Document const doc = parse_record(record, true);
+            ASSERT_TRUE(doc.IsObject());
+            if (!doc["valid"].GetBool()) {
+                ++invalid;
+                continue;
+            }
+            for (std::string const& line : json_plan(doc["plan"]))
+                expected_text += line + "\n";
+            expected_text += "\n";
+            if (doc["ask_password"].GetBool())
+                notes += path.string() + ":" + std::to_string(doc["line"].GetUint64()) +
+                         ": note: no password in the URI: ask the user for one when the server wants it (no PASS "
+                         "in the plan)\n";
+        }
+        EXPECT_EQ(text.out, expected_text) << mode;
+        EXPECT_EQ(invalid, mode == "nocwd" ? 4u : 2u); // the mirrors' two errors, and the two %2F in nocwd
+        EXPECT_NE(text.out.find("PASS s3cret\n"), std::string::npos) << text.out;
+        // The notes, in order, among the reports of the invalid inputs.
+        std::string found_notes;
+        for (std::string const& line : lines_of(text.err))
+            if (line.find(": note: no password") != std::string::npos) found_notes += line + "\n";
+        EXPECT_EQ(found_notes, notes) << text.err;
+        // ftp://anonymous@ftp.example.com/pub/ names a user without a password, in both modes.
+        EXPECT_NE(notes.find(":8: note:"), std::string::npos) << notes;
+        EXPECT_EQ(notes.find(":14: note:") != std::string::npos, mode == "multicwd") << "refused in nocwd";
+    }
 }
 
 // --- the bundled example ----------------------------------------------------------------------

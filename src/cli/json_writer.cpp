@@ -1,6 +1,7 @@
 // json_writer.cpp: the JSON Lines format (json_writer.hpp).
 #include "json_writer.hpp"
 
+#include "plan_lines.hpp"
 #include "terminal_safe.hpp"
 #include "utf8.hpp"
 
@@ -65,10 +66,37 @@ void json_writer::write(checked_input const& input, std::string& to)
     // field for it. The list keeps the error and its note whatever is dropped, so "valid" and the
     // error are always there; only surplus warnings can be missing.
     writer_.EndArray();
+    if (plan_.planned) write_plan(input);
     writer_.EndObject();
 
     append_json_safe(to, {json_.GetString(), json_.GetSize()});
     to.push_back('\n');
+}
+
+// "plan" and "ask_password". A command's argument is decoded bytes, which JSON can carry only
+// as Unicode: a byte that is not UTF-8 (%FF) is replaced by U+FFFD, as in "input", and the
+// controls that append_json_safe() escapes come out as \uXXXX, which decode to the same bytes.
+// So a plan is exact in JSON unless an argument holds bytes that are not UTF-8.
+void json_writer::write_plan(checked_input const& input)
+{
+    command_plan const* const plan = input.plan;
+    writer_.Key("plan");
+    if (plan == nullptr) {
+        writer_.Null();
+        writer_.Key("ask_password");
+        writer_.Null();
+        return;
+    }
+    command_mask const mask{.show_password = plan_.show_password, .password = input.password};
+    writer_.StartArray();
+    for (ftp_command const& c : *plan) {
+        shown_.clear();
+        append_utf8_sanitized(command_line(c, mask, line_), shown_);
+        write_string(writer_, shown_);
+    }
+    writer_.EndArray();
+    writer_.Key("ask_password");
+    writer_.Bool(plan->ask_password());
 }
 
 } // namespace ftpuri::cli

@@ -7,10 +7,22 @@
 // "input" and "canonical" have the password masked; the offsets under "diagnostics" are those
 // of the input's bytes as read. Written with RapidJSON's streaming writer into a reused buffer:
 // no DOM, so nothing allocates once the buffer has grown.
+//
+// With --plan, two more keys end every record:
+//
+//     ...,"diagnostics":[],"plan":["USER anonymous","PASS ****","CWD pub","RETR f.txt"],
+//      "ask_password":false}
+//
+// "plan" holds each command line as sent, without its CRLF (plan_lines.hpp: PASS reads ****
+// unless --show-password), "ask_password" whether the client must ask the user for the
+// password (the URI has a user and no password, and the plan no PASS). An invalid record, a
+// refused plan included, has "plan":null and "ask_password":null, as it has "canonical":null:
+// every record has the same keys.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "json_string.hpp"
 #include "report_writer.hpp"
@@ -19,7 +31,7 @@ namespace ftpuri::cli {
 
 class json_writer final : public report_writer {
 public:
-    json_writer() : writer_(json_) {}
+    explicit json_writer(plan_display plan = {}) : plan_(plan), writer_(json_) {}
 
     [[nodiscard]] report_needs needs() const noexcept override
     {
@@ -28,8 +40,13 @@ public:
     void write(checked_input const& input, std::string& to) override;
 
 private:
+    void write_plan(checked_input const& input);
+
+    plan_display plan_;
     std::string sanitized_; // the redacted input with invalid UTF-8 bytes replaced
     std::string name_;      // the origin's name, likewise
+    std::string line_;      // a command line as sent (plan_lines.hpp)
+    std::string shown_;     // that line with its invalid UTF-8 bytes replaced
     rapidjson::StringBuffer json_;
     json_stream writer_;
 };

@@ -6,6 +6,7 @@
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/redact.hpp"
+#include "plan_lines.hpp"
 #include "terminal_safe.hpp"
 
 namespace ftpuri::cli {
@@ -26,16 +27,20 @@ line_checker::line_checker(check_settings const& settings)
     : settings_(settings),
       // --fix prints canonical forms and reports the invalid inputs in the text format.
       writer_(make_report_writer(settings.fix != fix_mode::none ? output_format::text : settings.format, settings.color,
-                                 settings.parse)),
+                                 settings.parse, {settings.plan.enabled, settings.plan.show_password})),
       needs_(writer_->needs())
 {
     settings_.canonical.drop_password = settings.password == password_policy::strip;
+    plan_options_.mode = settings_.plan.mode;
+    plan_options_.absolute = settings_.plan.absolute;
+    plan_options_.anonymous_password = settings_.plan.anonymous_password; // a view of our own copy
 }
 
 bool line_checker::check(input_origin const& origin, input_line const& input)
 {
     diagnostics_.clear();
     canonical_size_ = 0;
+    plan_.reset();
     line_length_ = input.length;
     bool const reports = !settings_.quiet;
     if (verdicts_only()) {
@@ -50,6 +55,9 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     // parse() puts its error into the list; should it ever not, report the error anyway rather
     // than print an invalid input with no reason.
     if (!valid && !diagnostics_.has_error()) diagnostics_.push(result.error());
+    // A plan the library refuses makes the input invalid: before the canonical form, which an
+    // invalid input does not get.
+    if (valid && settings_.plan.enabled) valid = plan_input(*result);
 
     // The canonical form is built only where it is printed: --fix, and the reports whose writer
     // asks for it (JSON's "canonical", SARIF's fixes).
@@ -71,8 +79,23 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
         if (!canonical_failed) write_fix(origin, input, valid);
         return valid;
     }
+    if (prints_plans()) {
+        write_plan(origin, input, valid);
+        return valid;
+    }
     if (reports) report(origin, input, valid, out_);
     return valid;
+}
+
+bool line_checker::plan_input(uri_view const& uri)
+{
+    plan_result const planned = plan(uri, plan_options_);
+    if (!planned) {
+        diagnostics_.push(planned.error()); // an error: the list keeps room for it
+        return false;
+    }
+    plan_ = *planned;
+    return true;
 }
 
 void line_checker::report(input_origin const& origin, input_line const& input, bool valid, std::string& to)
@@ -93,6 +116,7 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
         .redacted = redact ? redacted_input(input.bytes, password) : std::string_view(),
         .canonical = std::string_view(canonical_.data(), canonical_size_),
         .redacted_canonical = redact && valid ? redacted_canonical() : std::string_view(),
+        .plan = valid && plan_ ? &*plan_ : nullptr,
     };
     writer_->write(checked, to);
 }
@@ -205,6 +229,29 @@ void line_checker::write_fix(input_origin const& origin, input_line const& input
         out_.push_back('\n');
     else if (input.end == line_end::crlf)
         out_.append("\r\n");
+}
+
+// --plan in the text format, as --fix: the plan of a valid input on the output, the report of
+// an invalid one (a refused plan included) on the error output. A plan without PASS (the URI
+// names a user but no password) gets a note there too: the output holds nothing but commands
+// and the empty lines between plans, so that a script can send them as they are.
+void line_checker::write_plan(input_origin const& origin, input_line const& input, bool valid)
+{
+    if (!valid) {
+        if (!settings_.quiet) report(origin, input, valid, err_);
+        return;
+    }
+    if (!plan_) return; // cannot happen: a valid input has been planned
+    command_mask mask{.show_password = settings_.plan.show_password, .password = std::nullopt};
+    if (!mask.show_password) mask.password = echoed_password(input.bytes);
+    append_plan_text(out_, *plan_, mask, command_line_);
+    if (plan_->ask_password() && !settings_.quiet) {
+        append_terminal_safe(err_, origin.name);
+        err_.push_back(':');
+        append_number(err_, origin.line);
+        err_.append(
+            ": note: no password in the URI: ask the user for one when the server wants it (no PASS in the plan)\n");
+    }
 }
 
 void line_checker::write_canonical_failure(input_origin const& origin)

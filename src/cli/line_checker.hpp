@@ -15,7 +15,14 @@
 // line, JSON's "input" and "canonical") the password reads "****" (ftpuri/redact.hpp); SARIF
 // points at columns and never echoes, and its fixes never carry the password. The one output
 // that keeps it is --fix's canonical form, which PRODUCT.md says keeps the password unless the
-// user asks to drop (--strip-password) or mask it (--redact-password).
+// user asks to drop (--strip-password) or mask it (--redact-password). A plan shows "PASS ****",
+// and masks the password in any other command, unless the user asks for it (--show-password).
+//
+// With --plan (plan_settings) each valid input is also planned (ftpuri/plan.hpp). A refused plan
+// is an error diagnostic of the input, which makes it invalid, counted and reported like any
+// error. In the text format the plans go to output() (plan_lines.hpp), and the reports of
+// invalid inputs and the note that a plan asks for the password to error_output(), as --fix
+// does; in JSON the record carries the plan (json_writer.hpp); SARIF reports the refusals.
 #pragma once
 
 #include <array>
@@ -30,6 +37,7 @@
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"
+#include "ftpuri/plan.hpp"
 #include "ftpuri/redact.hpp"
 #include "ftpuri/uri_view.hpp"
 #include "report_writer.hpp"
@@ -44,6 +52,18 @@ enum class fix_mode : std::uint8_t {
 
 // What --fix writes in place of a password (reports always mask it).
 enum class password_policy : std::uint8_t { keep, redact, strip };
+
+// --plan and its options.
+struct plan_settings {
+    bool enabled = false; // --plan
+    plan_mode mode = plan_mode::multicwd;
+    bool absolute = false;
+    // The PASS of a URI without userinfo. The CLI refuses one that holds NUL, CR or LF before
+    // it checks anything (a usage error); should one come here, every valid input's plan is
+    // refused with plan.anonymous-password-control.
+    std::string anonymous_password = "anonymous@";
+    bool show_password = false; // PASS shows the password rather than ****
+};
 
 struct check_settings {
     // The profile, the length limit, and the opt-in rules to report (--enable).
@@ -65,6 +85,10 @@ struct check_settings {
     // Collect the warnings even when nothing is printed (--quiet with --error-on-warning or
     // --stats): the tally must count them.
     bool count_quietly = false;
+    // --plan: the plans are printed, in place of the reports of valid inputs in the text format
+    // (never with `fix`). With `quiet`, the text format still prints them, as `fix` still prints
+    // the canonical forms.
+    plan_settings plan{};
 };
 
 // One input: its bytes, and how much of it the reader had to leave out (block_reader's cap).
@@ -105,11 +129,13 @@ public:
     void check_lines(input_origin first, line_block const& lines);
 
     // What to write to stdout (or, with --in-place, to the new file) since the last
-    // clear_output(): the reports, or with --fix the canonical forms.
+    // clear_output(): the reports, or with --fix the canonical forms, or with --plan in the
+    // text format the plans.
     [[nodiscard]] std::string_view output() const noexcept { return out_; }
-    // What to write to stderr: with --fix the reports of invalid inputs (in the text format,
-    // whatever `format` says); otherwise nothing but an internal error (a canonical form that
-    // could not be built, which should never happen).
+    // What to write to stderr: with --fix, or --plan in the text format, the reports of invalid
+    // inputs in the text format (and with --plan the notes that a plan asks for the password);
+    // otherwise nothing but an internal error (a canonical form that could not be built, which
+    // should never happen).
     [[nodiscard]] std::string_view error_output() const noexcept { return err_; }
     // Empties both outputs but keeps their capacity, so the next reports do not allocate.
     void clear_output() noexcept
@@ -128,15 +154,26 @@ private:
     std::string_view redacted_input(std::string_view input, std::optional<byte_range> password);
     [[nodiscard]] bool shown(diagnostic const& d) const noexcept;
     [[nodiscard]] std::optional<byte_range> echoed_password(std::string_view input) const noexcept;
-    // Only the verdicts are wanted (--quiet, nothing to tally but the invalid inputs, no --fix).
+    // Only the verdicts are wanted (--quiet, nothing to tally but the invalid inputs, no --fix,
+    // no --plan, whose refusals make inputs invalid).
     [[nodiscard]] bool verdicts_only() const noexcept
     {
-        return settings_.quiet && !settings_.count_quietly && settings_.fix == fix_mode::none;
+        return settings_.quiet && !settings_.count_quietly && settings_.fix == fix_mode::none &&
+               !settings_.plan.enabled;
     }
+    // --plan in the text format: plans on output(), reports on error_output().
+    [[nodiscard]] bool prints_plans() const noexcept
+    {
+        return settings_.plan.enabled && settings_.format == output_format::text;
+    }
+    // --plan: the plan of the valid input `uri` into plan_; false, with the refusal added to
+    // the diagnostics, when the library refuses it.
+    bool plan_input(uri_view const& uri);
     void count(bool valid, input_line const& input);
     // Hands the checked input to writer_, which appends its report to `to`.
     void report(input_origin const& origin, input_line const& input, bool valid, std::string& to);
     void write_fix(input_origin const& origin, input_line const& input, bool valid);
+    void write_plan(input_origin const& origin, input_line const& input, bool valid);
     void write_canonical_failure(input_origin const& origin);
 
     check_settings settings_;
@@ -156,6 +193,11 @@ private:
     // The canonical form with its password masked (report_needs::redacted; --fix with
     // --redact-password or --strip-password).
     std::string canonical_redacted_;
+    // --plan: the options (their anonymous password a view of settings_), the current input's
+    // plan when it has one, and the buffer of a command line (plan_lines.hpp).
+    plan_options plan_options_;
+    std::optional<command_plan> plan_;
+    std::string command_line_;
 };
 
 } // namespace ftpuri::cli

@@ -5,6 +5,7 @@
 //     ftpuri-check < mirrors.txt                            # stdin, when there is nothing else
 //     ftpuri-check --fix -f mirrors.txt > canonical.txt     # canonical forms; errors on stderr
 //     ftpuri-check --fix --in-place mirrors.txt             # the file rewritten, atomically
+//     ftpuri-check --plan ftp://h/pub/f.txt                 # USER, PASS, CWD pub, RETR f.txt
 //     ftpuri-check --format=sarif -f mirrors.txt > out.sarif
 //
 // Exit codes, as clang and ShellCheck use them: 0 every input is valid, 1 some input is invalid
@@ -31,6 +32,8 @@
 
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/options.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/plan.hpp"
 #include "in_place.hpp"
 #include "line_checker.hpp"
 #include "pipeline.hpp"
@@ -65,6 +68,11 @@ struct request {
     bool redact_password = false;
     bool drop_fragment = false;
     bool drop_anonymous = false;
+    bool plan = false;
+    std::string plan_mode = "multicwd";
+    bool absolute = false;
+    std::string anonymous_password = "anonymous@";
+    bool show_password = false;
     bool rules = false;
     bool stats = false;
     bool error_on_warning = false;
@@ -85,6 +93,25 @@ bool no_color_requested()
 {
     char const* const value = std::getenv("NO_COLOR");
     return value != nullptr && value[0] != '\0';
+}
+
+// --anonymous-password: the library's own check (plan.anonymous-password-control), on a URI
+// whose plan sends the anonymous password, so that the option is refused before any input is
+// read rather than every plan.
+std::string anonymous_password_problem(std::string const& password)
+{
+    ftpuri::parse_result const uri = ftpuri::parse("ftp://h/");
+    ftpuri::plan_options options;
+    options.anonymous_password = password;
+    ftpuri::plan_result const planned = ftpuri::plan(*uri, options);
+    if (planned) return {};
+    ftpuri::diag_info const& about = planned.error().info();
+    std::string problem(about.message);
+    problem += " [";
+    problem += about.name;
+    problem += "]; ";
+    problem += about.hint;
+    return problem;
 }
 
 std::string plural(std::uint64_t n, std::string_view one, std::string_view many)
@@ -205,6 +232,37 @@ void add_options(CLI::App& app, request& r)
                  "drop an explicit anonymous@ (without a password) from the canonical form")
         ->group(fixing);
 
+    std::string const planning = "Planning";
+    auto* plan = app.add_flag("--plan", r.plan,
+                              "print each valid input's FTP commands, in input order; invalid inputs' "
+                              "diagnostics go to stderr")
+                     ->excludes(fix)
+                     ->excludes(in_place)
+                     ->group(planning);
+    app.add_option("--plan-mode", r.plan_mode,
+                   "with --plan: how the directories become CWDs: multicwd (default), rfc1738, singlecwd or nocwd")
+        ->check(CLI::Validator(
+            [](std::string& name) {
+                return ftpuri::find_plan_mode(name)
+                           ? std::string()
+                           : "unknown plan mode '" + name + "' (rfc1738, multicwd, singlecwd or nocwd)";
+            },
+            "rfc1738|multicwd|singlecwd|nocwd", "plan mode"))
+        ->needs(plan)
+        ->group(planning);
+    app.add_flag("--absolute", r.absolute, "with --plan: send CWD / first, so that the path starts at the root")
+        ->needs(plan)
+        ->group(planning);
+    app.add_option("--anonymous-password", r.anonymous_password,
+                   "with --plan: the PASS of a URI without a user (default anonymous@)")
+        ->check(CLI::Validator([](std::string& password) { return anonymous_password_problem(password); }, "",
+                               "anonymous password"))
+        ->needs(plan)
+        ->group(planning);
+    app.add_flag("--show-password", r.show_password, "with --plan: show the password after PASS instead of ****")
+        ->needs(plan)
+        ->group(planning);
+
     std::string const status = "Exit status";
     app.add_flag("--error-on-warning", r.error_on_warning, "exit 1 when a warning is reported")->group(status);
     app.add_flag("--exit-zero", r.exit_zero, "exit 0 even when inputs are invalid (2 still means could not run)")
@@ -282,8 +340,15 @@ int run_main(int argc, char** argv)
     settings.canonical.drop_fragment = r.drop_fragment;
     settings.canonical.drop_anonymous = r.drop_anonymous;
     settings.count_quietly = r.stats || r.error_on_warning;
-    // The text reports go to stdout, or with --fix to stderr (stdout has the canonical forms).
-    std::FILE* const report_stream = r.fix ? stderr : stdout;
+    settings.plan.enabled = r.plan;
+    settings.plan.mode = ftpuri::find_plan_mode(r.plan_mode).value_or(ftpuri::plan_mode::multicwd);
+    settings.plan.absolute = r.absolute;
+    settings.plan.anonymous_password = r.anonymous_password;
+    settings.plan.show_password = r.show_password;
+    // The text reports go to stdout, or with --fix or --plan to stderr (stdout has the canonical
+    // forms or the plans).
+    bool const reports_on_stderr = r.fix || (r.plan && format == output_format::text);
+    std::FILE* const report_stream = reports_on_stderr ? stderr : stdout;
     settings.color =
         r.color == "always" || (r.color == "auto" && ::isatty(::fileno(report_stream)) == 1 && !no_color_requested());
 

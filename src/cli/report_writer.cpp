@@ -7,10 +7,11 @@
 
 namespace ftpuri::cli {
 
-std::unique_ptr<report_writer> make_report_writer(output_format format, bool colour, parse_options const& parse)
+std::unique_ptr<report_writer> make_report_writer(output_format format, bool colour, parse_options const& parse,
+                                                  plan_display plan)
 {
     switch (format) {
-    case output_format::json: return std::make_unique<json_writer>();
+    case output_format::json: return std::make_unique<json_writer>(plan);
     case output_format::sarif: return std::make_unique<sarif_writer>(parse);
     case output_format::text: break;
     }

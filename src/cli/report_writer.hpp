@@ -9,11 +9,19 @@
 //     json_writer   json_writer.hpp   JSON Lines: one object per input
 //     sarif_writer  sarif_writer.hpp  the results of a SARIF 2.1.0 log (sarif_log.hpp: the rest)
 //
+// With --plan, line_checker plans each valid input (ftpuri/plan.hpp): a plan the library
+// refuses (plan.nocwd-slash) is one more error in the input's diagnostics, which makes it
+// invalid, so every writer reports it as it reports a parse error. JSON adds the plan of a
+// valid input to its record; the text format's plans are written by line_checker itself
+// (plan_lines.hpp), on the output, with the reports of invalid inputs on the error output;
+// SARIF has no place for a plan and writes only the refusals, as results.
+//
 // A writer is called once per reported input (a virtual call per line, never per byte) and owns
 // the buffers it needs, reused from input to input: once they have grown, writing a report
 // allocates nothing. A report never shows a password: JSON echoes `redacted` and
-// `redacted_canonical`, the text format masks `password` in its echo itself (it maps bytes to
-// columns), and SARIF echoes nothing (its fixes leave a password's bytes alone).
+// `redacted_canonical` and masks `password` in its plan (plan_lines.hpp) unless --show-password,
+// the text format masks `password` in its echo itself (it maps bytes to columns), and SARIF
+// echoes nothing (its fixes leave a password's bytes alone).
 #pragma once
 
 #include <charconv>
@@ -26,6 +34,7 @@
 
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"
+#include "ftpuri/plan.hpp"
 #include "ftpuri/redact.hpp"
 
 namespace ftpuri::cli {
@@ -70,6 +79,9 @@ struct checked_input {
     std::string_view canonical;
     // `canonical` with its password masked (report_needs::redacted, a valid input), else empty.
     std::string_view redacted_canonical;
+    // --plan: the plan of a valid input; nullptr for an invalid one (a refused plan included) or
+    // when no plan was asked for.
+    command_plan const* plan = nullptr;
 
     [[nodiscard]] bool shown(diagnostic const& d) const noexcept { return is_reported(d, hidden); }
     // The reader cut the line (block_reader's cap): it goes on past `bytes`.
@@ -113,10 +125,17 @@ public:
     virtual void write(checked_input const& input, std::string& to) = 0;
 };
 
+// --plan, as the reports show it.
+struct plan_display {
+    bool planned = false;       // --plan: JSON records have "plan" and "ask_password"
+    bool show_password = false; // --show-password: PASS shows the password, not ****
+};
+
 // The writer of `format`. `colour`: ANSI colours (text). `parse`: the options the inputs are
-// checked with (SARIF checks a canonical form again to see what it fixes).
+// checked with (SARIF checks a canonical form again to see what it fixes). `plan`: what JSON
+// records say of the plan.
 [[nodiscard]] std::unique_ptr<report_writer> make_report_writer(output_format format, bool colour,
-                                                                parse_options const& parse);
+                                                                parse_options const& parse, plan_display plan = {});
 
 // Appends the decimal digits of n.
 inline void append_number(std::string& to, std::uint64_t n)

@@ -4,8 +4,8 @@
 A generated input of about 300,000 lines (many 256 KiB blocks; FTPURI_TEST_SCALE scales it, to
 25,000 lines at least, still several blocks; a sanitizer build gets 30,000 by default),
 with invalid, warned, password, non-UTF-8, CRLF, empty and over-long lines spread through it,
-is checked with -j1, -j2 and -j4 in the text, JSON, SARIF and --fix modes: stdout and stderr are
-byte-identical, and the JSON has one object per line with line numbers 1..N in order.
+is checked with -j1, -j2 and -j4 in the text, JSON, SARIF, --fix and --plan modes: stdout and
+stderr are byte-identical, and the JSON has one object per line with line numbers 1..N in order.
 
 Usage: parallel_order.py FTPURI_CHECK SOURCE_DIR
 """
@@ -36,6 +36,8 @@ def generate(count):
             line = b"ftp://u%d:pw%d@h/x" % (i, i)                        # password
         elif k < 970:
             line = b"ftp://a@b@h/%d" % i                                # error and note
+        elif k < 972:
+            line = b"ftp://u%d@h/a%%2Fb/f" % i                           # asks the password; no nocwd plan
         elif k < 975:
             line = b"ftp://h/caf\xe9\x01%d" % i                          # not UTF-8, control
         elif k < 980:
@@ -107,6 +109,24 @@ class ParallelOrder(common.TempDirTest):
         proc = self.outputs(["--fix"])
         self.assertGreater(len(proc.stdout.splitlines()), self.count // 2)
         self.assertIn(b"error:", proc.stderr)
+
+    def test_plan(self):
+        proc = self.outputs(["--plan"])
+        self.assertGreater(proc.stdout.count(b"\nRETR f"), self.count // 2)
+        self.assertTrue(b": note: no password in the URI" in proc.stderr, "no plan asks for the password")
+        self.assertTrue(b"error:" in proc.stderr, "no invalid input reported")
+
+    def test_plan_json(self):
+        # nocwd refuses the a%2Fb lines: invalid records among the planned ones, in order.
+        out = self.outputs(["--plan", "--plan-mode=nocwd", "--format=json"]).stdout
+        lines = out.split(b"\n")
+        self.assertEqual(b"", lines.pop())
+        self.assertEqual(self.count, len(lines))
+        for number in range(1, self.count + 1, 89):
+            record = json.loads(lines[number - 1])
+            self.assertEqual(number, record["line"])
+            self.assertEqual(record["valid"], record["plan"] is not None)
+        self.assertTrue(b'"id":"plan.nocwd-slash"' in out, "no plan refused")
 
     def test_stats(self):
         # The counts of --stats (not its timing) are the same for every -j.

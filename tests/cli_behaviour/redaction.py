@@ -2,10 +2,10 @@
 """cli_behaviour.redaction: a password never appears in ftpuri-check's reports.
 
 Every line below holds a password made of tokens that occur nowhere else (Qx7Kp2, ...). In the
-text, JSON and SARIF formats, in both profiles, with colours, --stats, --quiet, and in --fix
-with --redact-password or --strip-password (stdout and stderr), no token may appear. Plain
---fix prints the canonical form with its password: that is documented (the output asked for),
-and checked too.
+text, JSON and SARIF formats, in both profiles, with colours, --stats, --quiet, in --fix
+with --redact-password or --strip-password, and in --plan (stdout and stderr), no token may
+appear. Plain --fix prints the canonical form with its password, and --plan --show-password the
+PASS command with it: that is documented (the output asked for), and checked too.
 
 The malformed lines of the leak report (MALFORMED) are checked apart, in every profile and
 format, with and without --stats, from a file and as arguments: RFC 3986, WHATWG or curl reads a
@@ -144,12 +144,45 @@ class Redaction(common.TempDirTest):
                     first_token = LINES[index][1][0].encode()
                     self.assertIn(first_token, line, f"{LINES[index][0]!r} -> {line!r}")
 
+    def test_plan_masks_the_password(self):
+        # PASS reads ****, in text and JSON, in every mode; the reports of the invalid lines on
+        # stderr are masked as always.
+        for profile, valid in (("strict", VALID_STRICT), ("lenient", VALID_LENIENT)):
+            for extra in ([], ["--format=json"], ["--plan-mode=nocwd"], ["--absolute", "--plan-mode=rfc1738"]):
+                with self.subTest(profile=profile, extra=extra):
+                    proc = self.assert_no_password(["--plan", f"--profile={profile}", *extra, "-f", "pw.txt"])
+                    if "--format=json" in extra:
+                        plans = [json.loads(r)["plan"] for r in proc.stdout.splitlines()]
+                        self.assertEqual(len(valid), len([p for p in plans if p is not None]))
+                        self.assertTrue(all("PASS ****" in p for p in plans if p is not None), plans)
+                    else:
+                        self.assertEqual(len(valid), proc.stdout.count(b"\nPASS ****\n"), proc.stdout)
+
+    def test_plan_show_password_shows_it(self):
+        # Documented: --show-password prints PASS with the password, decoded, as it is sent;
+        # the reports on stderr are still masked.
+        for profile, valid in (("strict", VALID_STRICT), ("lenient", VALID_LENIENT)):
+            for fmt in ("text", "json"):
+                with self.subTest(profile=profile, format=fmt):
+                    proc = common.run(["--plan", "--show-password", f"--profile={profile}", f"--format={fmt}",
+                                       "-f", "pw.txt"], cwd=self.dir)
+                    self.assertEqual(1, proc.returncode)
+                    self.assertEqual([], self.leaks(proc.stderr), "the reports on stderr are masked")
+                    if fmt == "json":
+                        commands = [c.encode() for r in proc.stdout.splitlines() for c in json.loads(r)["plan"] or []]
+                    else:
+                        commands = proc.stdout.splitlines()
+                    passes = [c for c in commands if c.startswith(b"PASS ")]
+                    self.assertEqual(len(valid), len(passes), passes)
+                    for index, command in zip(valid, passes):
+                        self.assertIn(LINES[index][1][0].encode(), command, LINES[index][0])
+
     def test_malformed_lines_of_the_leak_report(self):
         self.write("malformed.txt", b"".join(line + b"\n" for line, _ in MALFORMED))
         arguments = ["--", *(os.fsdecode(line) for line, _ in MALFORMED)]
         for profile in ("strict", "rfc3986", "lenient"):
             for fmt in ("text", "json", "sarif"):
-                for stats in ([], ["--stats"]):
+                for stats in ([], ["--stats"], ["--plan"], ["--plan", "--plan-mode=nocwd"]):
                     for source in (["-f", "malformed.txt"], arguments):
                         with self.subTest(profile=profile, format=fmt, stats=stats, source=source[0]):
                             args = [f"--profile={profile}", f"--format={fmt}", *stats, *source]
@@ -158,7 +191,7 @@ class Redaction(common.TempDirTest):
                             for stream, data in (("stdout", proc.stdout), ("stderr", proc.stderr)):
                                 leaked = [t.decode() for t in MALFORMED_TOKENS if t in data]
                                 self.assertEqual([], leaked, f"{args}: a password on {stream}: {data[:2000]!r}")
-                            if fmt != "sarif":  # SARIF never echoes an input
+                            if fmt != "sarif" and "--plan" not in stats:  # SARIF never echoes an input
                                 self.assertLessEqual(len(MALFORMED), proc.stdout.count(b"****"), proc.stdout)
 
     def test_empty_password_stays_empty(self):
@@ -174,6 +207,8 @@ class Redaction(common.TempDirTest):
         self.assertNotIn(b"****", proc.stdout + proc.stderr)
         proc = common.run(["--fix", "--redact-password", "ftp://u:@h/"], cwd=self.dir)
         self.assertEqual(b"ftp://u:@h/\n", proc.stdout)
+        proc = common.run(["--plan", "ftp://u:@h/"], cwd=self.dir)
+        self.assertEqual(b"USER u\nPASS \nLIST\n\n", proc.stdout)
 
     def test_line_longer_than_the_limit(self):
         # A file's line longer than --max-length is read only up to the limit: the password

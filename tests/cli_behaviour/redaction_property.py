@@ -5,9 +5,9 @@ A password is whatever RFC 3986, WHATWG or curl would read as one, in malformed 
 (PRODUCT.md, "Diagnostics"; include/ftpuri/redact.hpp). Here seeded random passwords are put in
 SHAPES (valid URIs and the malformed ones of the leak report, several '@', tabs and newlines,
 backslashes, uppercase schemes, spaces around, ;type=, ...), and ftpuri-check runs on them in
-every profile and output format, with --stats, and with --fix --redact-password and
---fix --strip-password, from a file and as arguments: no piece of a password may appear on
-stdout or stderr.
+every profile and output format, with --stats, with --fix --redact-password and
+--fix --strip-password, and with --plan in every plan mode (text and JSON), from a file and as
+arguments: no piece of a password may appear on stdout or stderr.
 
 Each password is a fixed marker, then segments of 8 to 10 random letters and digits joined by
 one byte or percent-escape that matters to some reader ('\\', '%', ':', sub-delims, a tab, an
@@ -133,6 +133,11 @@ MODES = [
     ["--format=sarif", "--stats"],
     ["--fix", "--redact-password"],
     ["--fix", "--strip-password"],
+    ["--plan"],
+    ["--plan", "--plan-mode=nocwd", "--format=json"],
+    ["--plan", "--plan-mode=rfc1738", "--stats"],
+    ["--plan", "--plan-mode=singlecwd", "--absolute", "--format=json"],
+    ["--plan", "--format=sarif"],
 ]
 PROFILES = ["strict", "rfc3986", "lenient"]
 

@@ -128,6 +128,8 @@ class SarifSchema(common.TempDirTest):
         self.assertEqual(sorted(r["id"] for r in self.rules), sorted(documented),
                          "docs/diagnostics.md's table and --rules list different ids")
         # The plan's ids come from --plan, not from checking a URI: their examples are valid.
+        # test_plan_refusal_from_its_example reports plan.nocwd-slash; the anonymous password's
+        # is refused as a usage error before any input is read (test_anonymous_password_control).
         plan_ids = {e.id for e in self.examples if e.id.startswith("plan.")}
         self.assertEqual(plan_ids, {"plan.nocwd-slash", "plan.anonymous-password-control"})
         seen = set(plan_ids)
@@ -155,6 +157,34 @@ class SarifSchema(common.TempDirTest):
                 self.check_example(example, profile, results, {"description": {"text": f"<arg {n}>"}}, 1)
             seen.update(r["ruleId"] for r in results)
         self.assertEqual(set(documented) - seen, set(), "ids never reported as a result")
+
+    def test_plan_refusal_from_its_example(self):
+        # --plan --format=sarif: a refused plan is a result, at the columns the table gives, in
+        # every profile (the plan reads a parsed URI whatever profile parsed it).
+        example = next(e for e in self.examples if e.id == "plan.nocwd-slash")
+        self.write("plan.txt", example.bytes + b"\nftp://h/pub/f.txt\n")
+        for profile in common.PROFILES:
+            with self.subTest(profile=profile):
+                log, code = self.sarif([f"--profile={profile}", "--plan", "--plan-mode=nocwd", "-f", "plan.txt"],
+                                       cwd=self.dir)
+                self.assertEqual(1, code, "a refused plan makes its input invalid")
+                results = log["runs"][0]["results"]
+                self.check_example(example, profile, results, {"uri": "plan.txt"}, 1)
+                self.assertNotIn("fixes", [r for r in results if r["ruleId"] == example.id][0])
+                self.assertEqual([1], sorted({r["locations"][0]["physicalLocation"]["region"]["startLine"]
+                                              for r in results}), "the planned input has no result")
+        # Without --plan, or in another mode, the same URI is valid.
+        for args in ([], ["--plan"], ["--plan", "--plan-mode=singlecwd"]):
+            log, code = self.sarif([*args, "-f", "plan.txt"], cwd=self.dir)
+            self.assertNotIn(example.id, [r["ruleId"] for r in log["runs"][0]["results"]], args)
+
+    def test_anonymous_password_control(self):
+        # Not a result: the option, not an input, is wrong; a usage error before the log starts.
+        proc = common.run(["--format=sarif", "--plan", "--anonymous-password=a\r\nDELE f", "ftp://h/f"])
+        self.assertEqual(2, proc.returncode)
+        self.assertEqual(b"", proc.stdout)
+        self.assertIn(b"--anonymous-password: ", proc.stderr)
+        self.assertIn(b"[plan.anonymous-password-control]", proc.stderr)
 
     def check_example(self, example, profile, results, artifact, line):
         at_line = [r for r in results

@@ -10,8 +10,10 @@ lone 0x9B is a CSI.
 Thousands of seeded random lines mix ftp URI fragments with every C0 byte, DEL, the C1
 controls and the bidirectional controls in UTF-8, and bytes that are not UTF-8. They go
 through ftpuri-check in every profile and format, with --stats, with --fix and --fix
---in-place, as arguments, and in files whose names hold the same characters (and as missing
-files with such names); option values that CLI11 echoes in its errors too. Every stdout and
+--in-place, with --plan, as arguments, and in files whose names hold the same characters (and as
+missing files with such names); option values that CLI11 echoes in its errors too. --plan's
+arguments are decoded, so the same units go through it percent-encoded as well, in every mode:
+each command line must be the escaped echo of its decoded argument. Every stdout and
 stderr must be UTF-8 with no such character raw but the newlines that end lines. In the text
 format each caret must stand under the escaped echo of the bytes its diagnostic points at
 (the offsets and lengths come from --format=json on the same file).
@@ -112,6 +114,16 @@ def escaped_units(data):
     return units
 
 
+def sanitized(data):
+    """`data` as JSON carries it: each byte that is not part of a UTF-8 character is U+FFFD."""
+    out, i = [], 0
+    while i < len(data):
+        n = utf8_length(data, i)
+        out.append("\ufffd" if n == 0 else data[i:i + n].decode("utf-8"))
+        i += max(n, 1)
+    return "".join(out)
+
+
 def escaped(data):
     return "".join(shown for _, _, shown in escaped_units(data))
 
@@ -167,7 +179,8 @@ class TerminalInjection(common.TempDirTest):
         for profile in common.PROFILES:
             for extra in (["--format=text"], ["--format=json"], ["--format=sarif"], ["--stats"],
                           ["--stats", "--format=json", "-q"], ["--fix"], ["--fix", "--redact-password"],
-                          ["--error-on-warning", "--stats", "-q"]):
+                          ["--error-on-warning", "--stats", "-q"], ["--plan"], ["--plan", "--format=json"],
+                          ["--plan", "--show-password"]):
                 with self.subTest(profile=profile, extra=extra):
                     what = f"--profile={profile} {' '.join(extra)}"
                     self.run_safe([f"--profile={profile}", *extra, "-f", "lines.txt"], what, codes=(0, 1))
@@ -188,16 +201,47 @@ class TerminalInjection(common.TempDirTest):
     def test_arguments(self):
         # argv cannot hold NUL.
         args = [line for line in self.lines if b"\x00" not in line and not line.startswith(b"-")][:800]
-        for extra in ([], ["--format=json"], ["--format=sarif"], ["--fix"]):
+        for extra in ([], ["--format=json"], ["--format=sarif"], ["--fix"], ["--plan"]):
             with self.subTest(extra=extra):
                 self.run_safe(["--profile=lenient", *extra, "--", *args], f"arguments {extra}", codes=(0, 1))
+
+    def test_plans_of_encoded_units(self):
+        # Every dangerous unit percent-encoded, in a directory, a name and a password: --plan
+        # decodes them. In the text format each command is the escaped echo of its decoded
+        # argument; in JSON, the plan decodes to the argument (U+FFFD for bytes not UTF-8).
+        def pct(unit):
+            return b"".join(b"%%%02X" % b for b in unit)
+        lines = [b"ftp://u:p" + pct(unit) + b"@h/d" + pct(unit) + b"/n" + pct(unit) for unit in DANGEROUS]
+        self.write_lines("encoded.txt", lines)
+        for profile in ("rfc3986", "lenient"):  # strict refuses the decoded C0 controls
+            for mode in ("rfc1738", "multicwd", "singlecwd", "nocwd"):
+                args = [f"--profile={profile}", "--plan", f"--plan-mode={mode}", "--show-password",
+                        "-f", "encoded.txt"]
+                with self.subTest(profile=profile, mode=mode):
+                    text = self.run_safe(args, f"--plan {profile} {mode}", codes=(0, 1)).stdout.decode()
+                    records = [json.loads(r) for r in
+                               self.run_safe(args + ["--format=json"], f"--plan --format=json {profile} {mode}",
+                                             codes=(0, 1)).stdout.splitlines()]
+                    self.assertEqual(len(lines), len(records))
+                    plans = [r for r in records if r["plan"] is not None]
+                    self.assertTrue(plans, "no URI was planned")
+                    for unit, record in zip(DANGEROUS, records):
+                        if record["plan"] is None:
+                            continue
+                        shown = escaped(b"n" + unit)
+                        last = "RETR " + (escaped(b"d" + unit) + "/" if mode == "nocwd" else "") + shown
+                        self.assertIn("\n" + last + "\n\n", text, f"{unit!r} in {mode}")
+                        self.assertIn("PASS " + escaped(b"p" + unit) + "\n", text, f"{unit!r}")
+                        argument = (b"d" + unit + b"/" if mode == "nocwd" else b"") + b"n" + unit
+                        self.assertEqual("RETR " + sanitized(argument), record["plan"][-1], f"{unit!r} in {mode}")
 
     def test_option_values_in_usage_errors(self):
         for unit in DANGEROUS:
             if b"\x00" in unit:
                 continue
             for args in (["--format", b"x" + unit], ["--disable", b"x" + unit], ["--enable", b"host." + unit],
-                         ["--max-length", unit + b"1"], ["--profile", unit], [b"--no-such-" + unit]):
+                         ["--max-length", unit + b"1"], ["--profile", unit], [b"--no-such-" + unit],
+                         ["--plan", "--plan-mode", unit], ["--plan", "--anonymous-password", b"x" + unit]):
                 with self.subTest(args=args):
                     # CLI11 trims spaces around a number: "\t1" is a valid --max-length.
                     self.run_safe(args, f"usage error {args!r}")

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # cli_docs.completion: completions/ftpuri-check.bash, sourced in a non-interactive bash, offers
 # the right words: options, the values of --profile, --format, --color and --progress, the ids
-# of "ftpuri-check --rules" for --disable and only the opt-in ones for --enable, file names for
-# -f and for the files of --in-place, and nothing for numbers and URIs.
+# of "ftpuri-check --rules" for --disable and only the opt-in ones for --enable, the modes of
+# --plan-mode, file names for -f and for the files of --in-place, and nothing for numbers, URIs
+# and --anonymous-password.
 #
 # Usage: completion.sh FTPURI_CHECK SOURCE_DIR
 set -uo pipefail
@@ -135,6 +136,14 @@ expect_includes "--profile --progress" ftpuri-check --pr
 expect_exactly "--drop-anonymous --drop-fragment" ftpuri-check --drop
 expect_includes "-f -q -j -h --file --quiet --jobs --help --in-place --rules --version" ftpuri-check -
 expect_nothing ftpuri-check -- --pro
+
+# --- --plan and its options -----------------------------------------------------------------
+expect_exactly "--plan --plan-mode" ftpuri-check --plan
+expect_exactly "multicwd rfc1738 singlecwd nocwd" ftpuri-check --plan --plan-mode ''
+expect_exactly "singlecwd" ftpuri-check --plan --plan-mode s
+expect_exactly "--plan-mode=nocwd" ftpuri-check --plan --plan-mode=n
+expect_includes "--absolute --anonymous-password --show-password" ftpuri-check --plan -
+expect_nothing ftpuri-check --plan --anonymous-password ''
 
 # --- numbers and URIs: nothing ------------------------------------------------------------
 expect_nothing ftpuri-check --max-length ''

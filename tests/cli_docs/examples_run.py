@@ -7,7 +7,8 @@ is a shell session: "$ cat FILE" followed by the file's lines, and "$ ftpuri-che
 followed by what it prints on standard output. The test writes the files in a temporary
 directory, runs the commands there with NO_COLOR=1 and compares. With "(wrapped)" in the
 comment, the printed output was wrapped for the page: line ends and the spaces that begin the
-lines after them are ignored.
+lines after them are ignored. In the block, a line "\\&" is an empty line of the output and
+"\\ " a space that ends a line (--plan's null CWD, "CWD "), which roff would otherwise drop.
 
 Usage: examples_run.py FTPURI_CHECK SOURCE_DIR
 """
@@ -24,7 +25,7 @@ import cli_docs_common as common  # noqa: E402
 
 MARKER = '.\\" tests/cli_docs/examples_run.py runs this example'
 ESCAPES = {"\\-": "-", "\\(ha": "^", "\\(ti": "~", "\\(aq": "'", "\\(dq": '"', "\\(ga": "`",
-           "\\e": "\\", "\\&": ""}
+           "\\e": "\\", "\\&": "", "\\ ": " "}
 
 
 def unescape(line):

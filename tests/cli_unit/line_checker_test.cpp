@@ -4,6 +4,11 @@
 // every invalid one, every byte with its ending, over CRLF and LF endings, a last line without
 // "\n", a line longer than the length limit and longer than a block, and blocks of every size
 // down to a few bytes.
+//
+// --plan (plan_settings): the command lines as plan_lines.hpp shows them (PASS masked, the
+// password of another parser's reading masked in any command, both shown on request, the
+// bytes sent otherwise), where line_checker puts plans, notes and refusals, and that a quiet
+// --plan run still plans (a refusal makes an input invalid, which validate() cannot see).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -14,7 +19,10 @@
 
 #include "block_reader.hpp"
 #include "ftpuri/parse.hpp"
+#include "ftpuri/plan.hpp"
+#include "ftpuri/redact.hpp"
 #include "line_checker.hpp"
+#include "plan_lines.hpp"
 #include "reference_lines.hpp"
 #include "temporary_file.hpp"
 
@@ -130,6 +138,208 @@ TEST(LineChecker, ReportingRunsGoThroughCheck)
     EXPECT_EQ(r.counts.inputs, 2U);
     EXPECT_EQ(r.counts.invalid, 1U);
     EXPECT_NE(r.output.find("<test>:2:9: error:"), std::string::npos) << r.output;
+}
+
+// ---- --plan ------------------------------------------------------------------------------
+
+using ftpuri::cli::command_line;
+using ftpuri::cli::command_mask;
+
+// The lines plan_lines.hpp shows for `uri` (valid in rfc3986) under `mask`, `password` being
+// find_password's answer unless `mask` says otherwise.
+std::vector<std::string> shown_lines(std::string_view uri, bool show_password, ftpuri::plan_options const& options = {})
+{
+    ftpuri::parse_options parse;
+    parse.syntax = ftpuri::profile::rfc3986;
+    ftpuri::parse_result const parsed = ftpuri::parse(uri, parse);
+    EXPECT_TRUE(parsed.has_value()) << uri;
+    if (!parsed) return {};
+    ftpuri::plan_result const planned = ftpuri::plan(*parsed, options);
+    EXPECT_TRUE(planned.has_value()) << uri;
+    if (!planned) return {};
+    command_mask const mask{.show_password = show_password, .password = ftpuri::find_password(uri)};
+    std::vector<std::string> lines;
+    std::string buffer;
+    for (ftpuri::ftp_command const& c : *planned)
+        lines.emplace_back(command_line(c, mask, buffer));
+    return lines;
+}
+
+using lines = std::vector<std::string>;
+
+TEST(PlanLines, PassIsMaskedUnlessAskedFor)
+{
+    EXPECT_EQ(shown_lines("ftp://u:s3cret%21@h/d/f", false), (lines{"USER u", "PASS ****", "CWD d", "RETR f"}));
+    EXPECT_EQ(shown_lines("ftp://u:s3cret%21@h/d/f", true), (lines{"USER u", "PASS s3cret!", "CWD d", "RETR f"}));
+    // The anonymous password is the user's own option, not the URI's secret: shown.
+    ftpuri::plan_options options;
+    options.anonymous_password = "ops@example.org";
+    EXPECT_EQ(shown_lines("ftp://h/", false, options), (lines{"USER anonymous", "PASS ops@example.org", "LIST"}));
+    EXPECT_EQ(shown_lines("ftp://h/", true, options), (lines{"USER anonymous", "PASS ops@example.org", "LIST"}));
+    // An empty password hides nothing; a user without one has no PASS at all.
+    EXPECT_EQ(shown_lines("ftp://u:@h/f", false), (lines{"USER u", "PASS ", "RETR f"}));
+    EXPECT_EQ(shown_lines("ftp://u@h/f", false), (lines{"USER u", "RETR f"}));
+}
+
+TEST(PlanLines, AnotherParsersPasswordIsMaskedInAnyCommand)
+{
+    // rfc3986: an empty host, then the path /u:pw@h/...; WHATWG logs in with the password pw.
+    EXPECT_EQ(shown_lines("ftp:///u:Cv3Dm9@h/x", false),
+              (lines{"USER anonymous", "PASS anonymous@", "CWD u:****@h", "RETR x"}));
+    EXPECT_EQ(shown_lines("ftp:///u:Cv3Dm9@h/x", true),
+              (lines{"USER anonymous", "PASS anonymous@", "CWD u:Cv3Dm9@h", "RETR x"}));
+    ftpuri::plan_options nocwd;
+    nocwd.mode = ftpuri::plan_mode::nocwd;
+    EXPECT_EQ(shown_lines("ftp:///u:Cv3Dm9@h/x", false, nocwd),
+              (lines{"USER anonymous", "PASS anonymous@", "RETR u:****@h/x"}));
+    // Escapes around it are decoded; one inside it is masked whole.
+    EXPECT_EQ(shown_lines("ftp:///a%20u:p%41w@h%20b/x", false),
+              (lines{"USER anonymous", "PASS anonymous@", "CWD a u:****@h b", "RETR x"}));
+}
+
+TEST(PlanLines, LinesAreTheBytesSent)
+{
+    // Decoded, control bytes and bytes that are not UTF-8 included: the writers escape them.
+    EXPECT_EQ(shown_lines("ftp://h/%1B/a%FFb%0Bc", false), (lines{"USER anonymous", "PASS anonymous@", "CWD \x1b",
+                                                                  "RETR a\xff"
+                                                                  "b\x0b"
+                                                                  "c"}));
+    ftpuri::plan_options rfc1738;
+    rfc1738.mode = ftpuri::plan_mode::rfc1738;
+    EXPECT_EQ(shown_lines("ftp://h/a//f;type=i", false, rfc1738),
+              (lines{"USER anonymous", "PASS anonymous@", "CWD a", "CWD ", "TYPE I", "RETR f"}));
+}
+
+// What one check() left in the outputs.
+struct checked {
+    bool valid;
+    std::string out;
+    std::string err;
+};
+
+checked check_one(check_settings const& settings, std::string_view input)
+{
+    line_checker checker(settings);
+    bool const valid = checker.check({"<arg 1>", 1, false}, input);
+    return {valid, std::string(checker.output()), std::string(checker.error_output())};
+}
+
+check_settings plan_settings(ftpuri::plan_mode mode = ftpuri::plan_mode::multicwd)
+{
+    check_settings settings;
+    settings.parse.syntax = ftpuri::profile::rfc3986;
+    settings.plan.enabled = true;
+    settings.plan.mode = mode;
+    return settings;
+}
+
+TEST(LineCheckerPlan, TextPutsPlansOnTheOutputAndTheRestOnTheErrorOutput)
+{
+    checked const plain = check_one(plan_settings(), "ftp://h/pub/f.txt;type=i");
+    EXPECT_TRUE(plain.valid);
+    EXPECT_EQ(plain.out, "USER anonymous\nPASS anonymous@\nCWD pub\nTYPE I\nRETR f.txt\n\n");
+    EXPECT_EQ(plain.err, "");
+
+    checked const ask = check_one(plan_settings(), "ftp://me@h/%1B");
+    EXPECT_TRUE(ask.valid);
+    EXPECT_EQ(ask.out, "USER me\nRETR <1B>\n\n"); // escaped as the echo escapes it
+    EXPECT_EQ(ask.err, "<arg 1>:1: note: no password in the URI: ask the user for one when the server wants it "
+                       "(no PASS in the plan)\n");
+
+    // A refused plan: an error of the input, on the error output, and no plan.
+    checked const refused = check_one(plan_settings(ftpuri::plan_mode::nocwd), "ftp://h/a%2Fb/f");
+    EXPECT_FALSE(refused.valid);
+    EXPECT_EQ(refused.out, "");
+    EXPECT_NE(refused.err.find("<arg 1>:1:10: error: segment decodes to a '/'"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("[plan.nocwd-slash]\nftp://h/a%2Fb/f\n         ^~~\n"), std::string::npos)
+        << refused.err;
+
+    // --quiet: the plans still; no note, no report.
+    check_settings quiet = plan_settings(ftpuri::plan_mode::nocwd);
+    quiet.quiet = true;
+    EXPECT_EQ(check_one(quiet, "ftp://me@h/f").out, "USER me\nRETR f\n\n");
+    EXPECT_EQ(check_one(quiet, "ftp://me@h/f").err, "");
+    checked const quiet_refused = check_one(quiet, "ftp://h/a%2Fb/f");
+    EXPECT_FALSE(quiet_refused.valid) << "a quiet run must still plan";
+    EXPECT_EQ(quiet_refused.out + quiet_refused.err, "");
+}
+
+TEST(LineCheckerPlan, JsonRecordsEndWithThePlan)
+{
+    check_settings settings = plan_settings(ftpuri::plan_mode::nocwd);
+    settings.format = ftpuri::cli::output_format::json;
+    checked const valid = check_one(settings, "ftp://me@h/d/f");
+    EXPECT_EQ(valid.out, R"({"file":"<arg 1>","input":"ftp://me@h/d/f","line":1,"valid":true,)"
+                         R"("canonical":"ftp://me@h/d/f","diagnostics":[],"plan":["USER me","RETR d/f"],)"
+                         R"("ask_password":true})"
+                         "\n");
+    checked const refused = check_one(settings, "ftp://h/a%2Fb/f");
+    EXPECT_FALSE(refused.valid);
+    EXPECT_NE(refused.out.find(R"("valid":false,"canonical":null,)"), std::string::npos) << refused.out;
+    EXPECT_NE(refused.out.find(R"({"id":"plan.nocwd-slash","severity":"error","offset":9,"length":3,)"),
+              std::string::npos)
+        << refused.out;
+    EXPECT_NE(refused.out.find(R"("plan":null,"ask_password":null})"), std::string::npos) << refused.out;
+    // Without --plan, the record is as it was.
+    settings.plan.enabled = false;
+    EXPECT_EQ(check_one(settings, "ftp://h/").out.find("\"plan\""), std::string::npos);
+}
+
+TEST(LineCheckerPlan, ABadAnonymousPasswordRefusesEveryPlan)
+{
+    // The CLI refuses it as a usage error first; the checker holds the line all the same.
+    check_settings settings = plan_settings();
+    settings.plan.anonymous_password = "x\r\nDELE f";
+    checked const r = check_one(settings, "ftp://h/f");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("[plan.anonymous-password-control]"), std::string::npos) << r.err;
+}
+
+TEST(LineCheckerPlan, BlocksGiveWhatLinesGive)
+{
+    // check_lines() over a file's blocks writes what check() writes line by line, plans,
+    // notes, refusals and reports alike, with the file's line numbers.
+    std::string const input = "ftp://h/a/b\r\nftp://me@h/x%2Fy/z\nftp://h/a b\n\nftp://u:pw@h/;type=d";
+    for (ftpuri::plan_mode const mode : {ftpuri::plan_mode::multicwd, ftpuri::plan_mode::nocwd}) {
+        check_settings const settings = plan_settings(mode);
+        line_checker by_line(settings);
+        std::string out;
+        std::string err;
+        std::uint64_t number = 1;
+        for (reference_line const& l : reference_lines(input)) {
+            static_cast<void>(by_line.check({"<test>", number++, true}, l.bytes));
+            out += by_line.output();
+            err += by_line.error_output();
+            by_line.clear_output();
+        }
+        bool const nocwd = mode == ftpuri::plan_mode::nocwd; // refuses line 2's %2F
+        EXPECT_EQ(out.find("USER me\n") != std::string::npos, !nocwd) << out;
+        EXPECT_EQ(err.find("<test>:2: note: no password") != std::string::npos, !nocwd) << err;
+        EXPECT_EQ(err.find("<test>:2:13: error:") != std::string::npos, nocwd) << err;
+        EXPECT_EQ(by_line.counts().invalid, nocwd ? 3U : 2U);
+
+        std::FILE* file = temporary_file_holding(input);
+        ASSERT_NE(file, nullptr);
+        line_checker by_block(settings);
+        block_reader reader(file, std::size_t{settings.parse.max_length} + 1, 7);
+        line_block block;
+        std::uint64_t first = 1;
+        std::string block_out;
+        std::string block_err;
+        while (reader.next(block)) {
+            by_block.check_lines({"<test>", first, true}, block);
+            first += block.line_count();
+            block_out += by_block.output();
+            block_err += by_block.error_output();
+            by_block.clear_output();
+        }
+        static_cast<void>(std::fclose(file));
+        EXPECT_EQ(block_out, out);
+        EXPECT_EQ(block_err, err);
+        EXPECT_EQ(by_block.counts().inputs, 5U);
+        EXPECT_EQ(by_block.counts().invalid, by_line.counts().invalid);
+    }
 }
 
 } // namespace

@@ -1,0 +1,53 @@
+// plan_lines.hpp: the command lines of a plan (ftpuri/plan.hpp) as --plan prints them.
+//
+//     USER anonymous
+//     PASS ****                 (the password itself with --show-password)
+//     CWD pub
+//     RETR f.txt
+//
+// Each line is the command as the library writes it for the server (ftp_command::write_to:
+// the verb, a space, the decoded argument; no CRLF), with two changes unless the user asks for
+// the password (--show-password):
+//
+// - the URI's password reads "PASS ****"; an empty one ("ftp://u:@h/") stays empty, "PASS ",
+//   as in the echoed input: there is nothing to hide. The anonymous password is shown
+//   ("PASS anonymous@"): it is the user's own --anonymous-password (an e-mail address by RFC
+//   1738's convention), not a secret the URI carries, and a listed plan reads as sent;
+// - the bytes of the input that another parser reads as a password (ftpuri/redact.hpp's
+//   find_password: RFC 3986, WHATWG or curl) read "****" in any other command too. The rfc3986
+//   and lenient profiles accept "ftp:///u:pw@h/", an empty host and the path "/u:pw@h/", where
+//   a browser logs in as u with the password pw: the plan's "CWD u:pw@h" shows "CWD u:****@h".
+//   That line is no longer what is sent; the password is whatever the user did not ask to see,
+//   and a script that sends the plan asks for the exact lines with --show-password.
+//
+// The line is raw bytes, the argument decoded: the text format shows it with
+// append_terminal_safe() (a %1B becomes <1B>), JSON with its bytes that are not UTF-8 replaced
+// (a %FF becomes U+FFFD) and its controls written \uXXXX.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ftpuri/plan.hpp"
+#include "ftpuri/redact.hpp"
+
+namespace ftpuri::cli {
+
+// What the lines of one input's plan hide.
+struct command_mask {
+    bool show_password = false; // --show-password: nothing
+    // Where the input's password is (find_password), the offsets of the plan's URI.
+    std::optional<byte_range> password;
+};
+
+// The line of `c` as --plan shows it, written into `line` (its content replaced; it is grown,
+// never shrunk, so that a warmed-up buffer does not allocate). Returns a view of `line`, or of
+// a literal.
+std::string_view command_line(ftp_command const& c, command_mask const& mask, std::string& line);
+
+// Appends the plan in the text format: each command line, terminal-safe, then an empty line.
+// `scratch` is command_line()'s buffer.
+void append_plan_text(std::string& to, command_plan const& plan, command_mask const& mask, std::string& scratch);
+
+} // namespace ftpuri::cli
