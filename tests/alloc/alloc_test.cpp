@@ -275,6 +275,7 @@ TEST(Allocation, CliLineLoopAllocatesNothingAfterWarmUp)
         ftpuri::profile syntax;
         bool colour_and_rules; // --color=always, every opt-in rule, two ids disabled
         bool quiet;
+        bool plan = false; // --plan (in nocwd, so that some plans are refused)
     };
     for (mode const m : {mode{output_format::text, fix_mode::none, ftpuri::profile::strict, false, false},
                          mode{output_format::text, fix_mode::none, ftpuri::profile::strict, true, false},
@@ -284,12 +285,17 @@ TEST(Allocation, CliLineLoopAllocatesNothingAfterWarmUp)
                          mode{output_format::text, fix_mode::print, ftpuri::profile::lenient, false, false},
                          mode{output_format::text, fix_mode::in_place, ftpuri::profile::strict, false, false},
                          mode{output_format::text, fix_mode::none, ftpuri::profile::strict, false, true},
-                         mode{output_format::json, fix_mode::none, ftpuri::profile::rfc3986, false, false}}) {
+                         mode{output_format::json, fix_mode::none, ftpuri::profile::rfc3986, false, false},
+                         mode{output_format::text, fix_mode::none, ftpuri::profile::strict, false, false, true},
+                         mode{output_format::json, fix_mode::none, ftpuri::profile::rfc3986, false, false, true},
+                         mode{output_format::sarif, fix_mode::none, ftpuri::profile::strict, false, false, true}}) {
         ftpuri::cli::check_settings settings;
         settings.format = m.format;
         settings.fix = m.fix;
         settings.parse.syntax = m.syntax;
         settings.quiet = m.quiet;
+        settings.plan.enabled = m.plan;
+        settings.plan.mode = ftpuri::plan_mode::nocwd;
         if (m.colour_and_rules) {
             settings.color = true;
             settings.parse.opt_in = ftpuri::diag_set::opt_in_rules();
@@ -312,7 +318,8 @@ TEST(Allocation, CliLineLoopAllocatesNothingAfterWarmUp)
         }
         std::size_t const n = window.close();
         EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: the CLI line loop allocated " << n << " times (format "
-                         << static_cast<int>(m.format) << ", fix " << static_cast<int>(m.fix) << ")";
+                         << static_cast<int>(m.format) << ", fix " << static_cast<int>(m.fix) << ", plan " << m.plan
+                         << ")";
         EXPECT_GT(invalid, 10U);
     }
 }
