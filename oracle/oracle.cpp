@@ -489,7 +489,7 @@ void dot_lookalike(std::string_view path, id_set& out)
 }
 
 // @constraint decoded-traversal: a segment holding %2F whose parts (split at each %2F) include
-// a "." or ".." dot-segment, or that a ".." cancels; a %5C in a segment.
+// a "." or ".." dot-segment or a look-alike of one, or that a ".." cancels; a %5C in a segment.
 void decoded_traversal(std::string_view path, id_set& out)
 {
     for_each_segment(path, [&](std::string_view segment) {
@@ -499,7 +499,9 @@ void decoded_traversal(std::string_view path, id_set& out)
         for (std::size_t i = 0; i <= segment.size(); ++i) {
             bool const at_slash = i < segment.size() && (is_escape_of(segment, i, '/'));
             if (i == segment.size() || at_slash) {
-                dot_part = dot_part || dot_segment(segment.substr(part, i - part)) > 0;
+                std::string const d = decoded(segment.substr(part, i - part));
+                bool const lookalike = d.size() >= 2 && d[0] == '.' && d.find_first_not_of(". ") == std::string::npos;
+                dot_part = dot_part || dot_segment(segment.substr(part, i - part)) > 0 || lookalike;
                 if (at_slash) {
                     slash = true;
                     i += 2;

@@ -126,6 +126,12 @@ std::vector<attack> const windows = {
     {"ftp://h/a/.../b", D::path_dot_lookalike, 10, 3},
     {"ftp://h/a/.%20./b", D::path_dot_lookalike, 10, 5},
     {"ftp://h/a/.%20", D::path_dot_lookalike, 10, 4},
+    // A look-alike between %2F: the multicwd plan sends "CWD .. /etc", which a Windows server
+    // splits at the '/' and walks as "..", then "etc" (found by the property walk.within_start).
+    {"ftp://h/..%20%2Fetc/x", D::path_encoded_traversal, 8, 11, true, in_others::warning,
+     "CWD .. /etc: Windows walks '.. ' as '..'"},
+    {"ftp://h/...%2Fx/y", D::path_encoded_traversal, 8, 7, true, in_others::warning, "CWD .../x"},
+    {"ftp://h/a/x%2F..%20%20", D::path_encoded_traversal, 10, 12, true, in_others::warning, "RETR x/..  climbs"},
     {"ftp://h/C:/x", D::path_drive_letter, 8, 2, false},
     {"ftp://h/c%3A/boot.ini", D::path_drive_letter, 8, 4, false},
 };

@@ -61,7 +61,8 @@ namespace ftpuri::rules {
 }
 
 // "..%2F..%2Fetc": whether a part of the raw segment between its "%2F"s (any case) is a
-// dot-segment. One segment to a URL normalizer, three directories to the FTP server.
+// dot-segment, or a look-alike of one that Windows walks as one ("..%20%2Fetc" is "CWD .. /etc").
+// One segment to a URL normalizer, several directories to the FTP server.
 [[nodiscard]] constexpr bool hides_dot_segment(std::string_view raw) noexcept
 {
     std::size_t part = 0;
@@ -69,7 +70,8 @@ namespace ftpuri::rules {
         bool const slash = q + 2 < raw.size() && raw[q] == '%' && raw[q + 1] == '2' &&
                            to_lower_ascii(static_cast<unsigned char>(raw[q + 2])) == 'f';
         if (q == raw.size() || slash) {
-            if (dot_segment_length(raw.substr(part, q - part)) > 0) return true;
+            std::string_view const piece = raw.substr(part, q - part);
+            if (dot_segment_length(piece) > 0 || is_dot_lookalike(piece)) return true;
             if (q == raw.size()) break;
             q += 2;
             part = q + 1;

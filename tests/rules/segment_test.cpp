@@ -39,7 +39,10 @@ TEST(Segment, DotSegmentsHiddenBehindEncodedSlashes)
 {
     for (char const* raw : {"..%2F..%2Fetc", "a%2F..", "a%2f.", "%2E%2E%2Fx", "a%2F%2E"})
         EXPECT_TRUE(hides_dot_segment(raw)) << raw;
-    for (char const* raw : {"", "a%2Fb", "...%2Fa", "a%2F...", "%2F", "a.b%2Fc"})
+    // Look-alikes, which a Windows server walks as "." or "..": "CWD .. /etc" climbs there.
+    for (char const* raw : {"..%20%2Fetc", "...%2Fa", "a%2F...", "x%2F.%20", "%2E%2E%2E%2Fx"})
+        EXPECT_TRUE(hides_dot_segment(raw)) << raw;
+    for (char const* raw : {"", "a%2Fb", "%2F", "a.b%2Fc", ".a%2Fb", "a%2F..b"})
         EXPECT_FALSE(hides_dot_segment(raw)) << raw;
 }
 
