@@ -52,8 +52,10 @@ bool hides_dot_segment(std::string const& decoded)
     std::size_t begin = 0;
     for (;;) {
         std::size_t const slash = decoded.find('/', begin);
-        if (dotness(decoded.substr(begin, slash == std::string::npos ? std::string::npos : slash - begin)) != 0)
-            return true;
+        std::string const part = decoded.substr(begin, slash == std::string::npos ? std::string::npos : slash - begin);
+        // A look-alike ("..", "... ") walks as a dot-segment on Windows.
+        bool const lookalike = part.size() >= 2 && part[0] == '.' && part.find_first_not_of(". ") == std::string::npos;
+        if (dotness(part) != 0 || lookalike) return true;
         if (slash == std::string::npos) return false;
         begin = slash + 1;
     }

@@ -651,8 +651,9 @@ inline rc::Gen<std::optional<std::string>> gen_port()
     });
 }
 
-// In a segment's decoded bytes, a "/" with "." or ".." parts is path.encoded-traversal in
-// strict; the byte generator keeps clear of it by prefixing such parts with "x".
+// In a segment's decoded bytes, a "/" with "." or ".." parts, or look-alikes of them ("..
+// ", "..."), is path.encoded-traversal in strict; the byte generator keeps clear of it by
+// prefixing such parts with "x".
 inline std::string defuse_traversal(std::string const& decoded)
 {
     if (decoded.find('/') == std::string::npos) return decoded;
@@ -661,7 +662,8 @@ inline std::string defuse_traversal(std::string const& decoded)
     for (;;) {
         std::size_t const slash = decoded.find('/', begin);
         std::string part = decoded.substr(begin, slash == std::string::npos ? std::string::npos : slash - begin);
-        if (dotness(part) != 0) part.insert(0, 1, 'x');
+        bool const lookalike = part.size() >= 2 && part[0] == '.' && part.find_first_not_of(". ") == std::string::npos;
+        if (dotness(part) != 0 || lookalike) part.insert(0, 1, 'x');
         out += part;
         if (slash == std::string::npos) break;
         out += '/';
@@ -1040,9 +1042,15 @@ inline rc::Gen<uri_parts> gen_variant(uri_parts const& original)
         // Nothing goes before a first "~" segment: it is a home directory only where it is first.
         // Nor before a first directory that begins at the root, empty or "%2F...": "//etc/x"
         // joins to "/etc" in the singlecwd plan, from the root, and ".//etc/x" to ".//etc".
+        // The same after a first "~" for the directory that follows it ("~//etc/x").
+        auto const at_root = [&v](std::size_t i) {
+            if (i + 1 >= v.segments.size()) return false; // a name, not a directory
+            std::string const d = ref_decode(v.segments[i]);
+            return d.empty() || d.front() == '/';
+        };
         std::string const first = v.segments.empty() ? "" : ref_decode(v.segments.front());
-        bool const at_root = (first.empty() || first.front() == '/') && v.segments.size() > 1;
-        std::size_t const first_free = first.starts_with('~') || at_root ? 1 : 0;
+        std::size_t first_free = first.starts_with('~') || at_root(0) ? 1 : 0;
+        if (first == "~" && at_root(1)) first_free = 2;
         for (int i = 0; i < inserts && first_free < v.segments.size(); ++i) {
             auto const at = static_cast<std::ptrdiff_t>(*uniform<std::size_t>(first_free, v.segments.size()));
             if (*uniform(0, 2) == 0) {

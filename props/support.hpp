@@ -308,8 +308,13 @@ inline std::vector<std::string> ref_canonical_segments(std::vector<std::string> 
         return s.empty() || (normalized ? s.starts_with("%2F") : s.front() == '/');
     };
     std::vector<std::string> out = ref_remove_dot_segments(in);
-    if (out.size() >= 2 && at_root(out.front()) && in.size() >= 2 && !at_root(in.front()))
-        out.insert(out.begin(), ".");
+    // After a first "~" (the login directory, which no plan sends), its next directory.
+    bool const login = in.size() >= 3 && in.front() == "~" && out.size() >= 3 && out.front() == "~";
+    if (login) {
+        if (at_root(out[1]) && !at_root(in[1])) out.insert(out.begin() + 1, ".");
+        return out;
+    }
+    if (out.size() >= 2 && at_root(out.front()) && in.size() >= 2 && !at_root(in.front())) out.insert(out.begin(), ".");
     return out;
 }
 

@@ -12,6 +12,7 @@
 #include "ipv6_text.hpp"
 #include "rules/dot_segments.hpp"
 #include "rules/ipv6_address.hpp"
+#include "rules/segment.hpp"
 #include "span_writer.hpp"
 #include "text.hpp"
 
@@ -118,19 +119,36 @@ bool begins_at_root(std::string_view segment) noexcept
 // "/%2Fetc/x". The singlecwd plan joins the directories into one argument, and for those that
 // is "/etc", from the root, where the input's "a/..//etc" and ".//etc" stay below the start.
 // So the canonical form keeps such a path relative with a "." first ("/.//etc/x"), as RFC 3986
-// 5.3 keeps a path that would begin with "//" apart from an authority. The "." stays a
-// dot-segment, so the canonical form is its own canonical form.
-bool needs_dot_prefix(std::string_view path) noexcept
+// 5.3 keeps a path that would begin with "//" apart from an authority. After a first "~" (the
+// login directory, which no plan sends) the same holds for the directory that follows it:
+// "/~/.//etc/x". The "." stays a dot-segment, so the canonical form is its own canonical form.
+//
+// Where the "/." goes: before the first segment (0), after the first one, a "~" (1), or
+// nowhere (npos).
+constexpr std::size_t no_dot_prefix = std::string_view::npos;
+
+std::size_t dot_prefix_at(std::string_view path) noexcept
 {
-    if (path.size() < 2) return false;
-    std::size_t const first_end = path.find('/', 1);
-    if (first_end == std::string_view::npos || begins_at_root(path.substr(1, first_end - 1))) return false;
+    std::size_t const first_end = path.size() < 2 ? std::string_view::npos : path.find('/', 1);
+    if (first_end == std::string_view::npos) return no_dot_prefix;
+    std::string_view const first_raw = path.substr(1, first_end - 1);
+    bool const login = rules::is_login_directory(first_raw);
+    std::size_t const second_end = path.find('/', first_end + 1);
+    std::string_view const second_raw = second_end == std::string_view::npos
+                                            ? std::string_view()
+                                            : path.substr(first_end + 1, second_end - first_end - 1);
     std::string_view segment;
     std::string_view first;
+    std::string_view second;
     std::size_t kept = 0;
-    for (auto k = canonical_segments(path); k.previous(segment); ++kept)
+    for (auto k = canonical_segments(path); k.previous(segment); ++kept) {
+        second = first;
         first = segment;
-    return kept >= 2 && begins_at_root(first); // a first directory, not a name alone
+    }
+    // A directory, not a name alone, that begins at the root where the input's did not.
+    if (login && second_end != std::string_view::npos && kept >= 3 && rules::is_login_directory(first))
+        return begins_at_root(second) && !begins_at_root(second_raw) ? 1 : no_dot_prefix;
+    return kept >= 2 && begins_at_root(first) && !begins_at_root(first_raw) ? 0 : no_dot_prefix;
 }
 
 bool drops_userinfo(uri_view const& uri, canonical_options const& options) noexcept
@@ -200,12 +218,21 @@ canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, can
     } else {
         // Written right to left into its place, its size known first: no scratch space, so a
         // buffer of exactly the canonical size suffices.
-        if (needs_dot_prefix(uri.path())) w.put("/.");
+        std::size_t const prefix_at = dot_prefix_at(uri.path());
+        if (prefix_at == 0) w.put("/.");
         std::size_t const at = w.size();
         auto const always = [](std::string_view) { return true; };
-        w.advance(rules::write_kept_segments([&] { return canonical_segments(uri.path()); }, always,
-                                             normalized_segment_size, write_normalized_segment, w.data(), at,
-                                             w.capacity()));
+        std::size_t const size =
+            rules::write_kept_segments([&] { return canonical_segments(uri.path()); }, always, normalized_segment_size,
+                                       write_normalized_segment, w.data(), at, w.capacity());
+        if (prefix_at == 1 && at + size + 2 <= w.capacity()) {
+            // "/~" + "/." + the rest: move the rest two bytes on. The "~" segment is "/~".
+            char* const rest = w.data() + at + 2;
+            std::memmove(rest + 2, rest, size - 2);
+            rest[0] = '/';
+            rest[1] = '.';
+        }
+        w.advance(size + (prefix_at == 1 ? 2 : 0));
     }
 
     if (uri.typecode() != '\0') {
@@ -264,7 +291,7 @@ bool same_tokens(std::string_view a, std::string_view b, charset const& allowed,
 // Compares the canonical paths segment by segment, last first. An empty path is "/".
 bool same_path(std::string_view a, std::string_view b) noexcept
 {
-    if (needs_dot_prefix(a) != needs_dot_prefix(b)) return false;
+    if (dot_prefix_at(a) != dot_prefix_at(b)) return false;
     auto ra = canonical_segments(a.empty() ? std::string_view("/") : a);
     auto rb = canonical_segments(b.empty() ? std::string_view("/") : b);
     std::string_view sa;

@@ -178,8 +178,10 @@ command_plan::iterator& command_plan::iterator::operator++() noexcept
         cursor_ = plan_->directories_begin_;
         break;
     case step::directories:
-        // Past the segment (or the joined segments) just sent, and its '/'.
-        cursor_ = command_.offset() + static_cast<std::uint32_t>(command_.raw_argument().size()) + 1;
+        // Past the segment (or the joined segments, or singlecwd's root) just sent, and its '/'.
+        cursor_ = command_.offset() == ftp_command::npos
+                      ? plan_->directories_end_ + 1
+                      : command_.offset() + static_cast<std::uint32_t>(command_.raw_argument().size()) + 1;
         break;
     case step::type: step_ = step::action; break;
     case step::action: step_ = step::done; break;
@@ -230,10 +232,14 @@ void command_plan::iterator::settle() noexcept
                 switch (p.options_.mode) {
                 case plan_mode::nocwd: break;
                 case plan_mode::singlecwd:
-                    // One CWD for the joined segments; none when they join to nothing, which
-                    // would be a null CWD.
-                    if (cursor_ == p.directories_begin_ && cursor_ != p.directories_end_) {
-                        from_uri(ftp_verb::cwd, cursor_, p.directories_end_);
+                    // One CWD for the joined segments. A first empty segment makes the join
+                    // begin at the root ("//a/x": "/a"); a lone empty one is the root itself
+                    // ("//x": "/", as nocwd's "RETR /x"), never a null CWD.
+                    if (cursor_ == p.directories_begin_) {
+                        if (cursor_ != p.directories_end_)
+                            from_uri(ftp_verb::cwd, cursor_, p.directories_end_);
+                        else
+                            command_ = ftp_command(ftp_verb::cwd, "/", ftp_command::npos, true);
                         return;
                     }
                     break;

@@ -48,8 +48,8 @@ template <class Sink>
 class scanner : public scan_reporter<Sink> {
     using reporter = scan_reporter<Sink>;
     using reporter::fail;
-    using reporter::note_beside_warning;
     using reporter::fail_if_strict;
+    using reporter::note_beside_warning;
     using reporter::strict;
     using reporter::warn;
 
@@ -634,11 +634,16 @@ private:
         std::string_view const segment = input_.substr(begin, length);
         int const dots = rules::dot_segment_length(segment);
         bool home = false;
-        // "/.//x", "/./%2Fx/y": the "." that keeps the path relative before a directory that
-        // would begin at the root is no needless dot-segment; the canonical form writes it too
-        // (docs/canonical.md, "dot").
-        bool const keeps_relative = first && dots == 1 && end + 1 < n_ &&
-                                    (s_[end + 1] == '/' || (escape_at(input_, end + 1) == '/' && is_directory(end + 1)));
+        // "/.//x", "/./%2Fx/y", "/~/.//x": the "." that keeps the path relative before a
+        // directory that would begin at the root is no needless dot-segment; the canonical form
+        // writes it too (docs/canonical.md, "dot").
+        bool const after_login = !first && [&] {
+            std::string_view const before = input_.substr(parts_.at.path_begin + 1, begin - parts_.at.path_begin - 2);
+            return before.find('/') == std::string_view::npos && rules::is_login_directory(before);
+        }();
+        bool const keeps_relative =
+            (first || after_login) && dots == 1 && end + 1 < n_ &&
+            (s_[end + 1] == '/' || (escape_at(input_, end + 1) == '/' && is_directory(end + 1)));
         if (dots > 0) {
             if (!keeps_relative) warn(diag_id::path_dot_segment, component::path, begin, length);
             if (segment.find('%') != std::string_view::npos)
@@ -728,8 +733,7 @@ private:
         parts_.at.typecode_begin = q;
         parts_.typecode_end = after;
         parts_.typecode = static_cast<char>(letter);
-        if (find_upper_ascii(input_.substr(q, after - q)) != std::string_view::npos)
-            warn_typecode_case(q, after - q);
+        if (find_upper_ascii(input_.substr(q, after - q)) != std::string_view::npos) warn_typecode_case(q, after - q);
         return true;
     }
 

@@ -65,6 +65,8 @@ std::vector<canon_row> const canonical_rows = {
     {"dot", "ftp://h//./b", S, "ftp://h//b"},
     {"dot", "ftp://h/%2E/%2Fetc/x", S, "ftp://h/./%2Fetc/x"},  // ".//etc" in singlecwd, not "/etc"
     {"dot", "ftp://h/./%2Fetc", S, "ftp://h/%2Fetc"},          // a name: no CWD to keep relative
+    {"dot", "ftp://h/~/a/..//b/c", S, "ftp://h/~/.//b/c"},     // after a first "~", the same
+    {"dot", "ftp://h/%7E/.//b/", S, "ftp://h/~/.//b/"},
     {"dot", "ftp://h/.a/..b/.../a./b..", R, "ftp://h/.a/..b/.../a./b..", false},
     {"dot", "ftp://h/a/b/..;type=d", S, "ftp://h/a/;type=d"},
     {"dot", "ftp://h/pub/./f.txt;type=i", S, "ftp://h/pub/f.txt;type=i"},

@@ -166,6 +166,11 @@ TEST(canonical, dot_segments_of_every_short_path)
         auto const at_root = [](std::string_view p) { return p.starts_with("//") || p.starts_with("/%2F"); };
         bool const directory = want.find('/', 1) != std::string::npos;
         if (at_root(want) && directory && !at_root(path)) want = cat({"/.", want});
+        // The same after a first "~", the login directory: "/~/.//x".
+        std::string const decoded = decode_unreserved(path);
+        bool const login_directory = want.starts_with("/~/") && want.find('/', 3) != std::string::npos;
+        if (decoded.starts_with("/~/") && login_directory && at_root(want.substr(2)) && !at_root(decoded.substr(2)))
+            want.insert(2, "/.");
         if (want.empty()) want = "/";
         want = cat({"ftp://h", want});
         std::optional<std::string> const got = ftpuri::canonicalize(uri, parse_options{R});

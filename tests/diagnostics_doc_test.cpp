@@ -99,7 +99,8 @@ TEST(plan_rows, example_triggers_the_id_only_in_its_plan)
         auto const id = ftpuri::find_diag(row.name);
         ASSERT_TRUE(id.has_value());
         auto const options = plan_options_of(row);
-        ASSERT_TRUE(options.has_value()) << "the why column must begin \"Plan (MODE)\" or \"Plan (anonymous password `X`)\"";
+        ASSERT_TRUE(options.has_value())
+            << "the why column must begin \"Plan (MODE)\" or \"Plan (anonymous password `X`)\"";
         for (profile p : all_profiles) {
             if (!row.level_in(p)) continue;
             diagnostic_list list;

@@ -384,7 +384,8 @@ TEST(typecode_case, note_only_where_curl_misreads_the_typecode)
         diagnostic_list list;
         ASSERT_TRUE(ftpuri::parse(r.input, parse_options{r.syntax}, list).has_value()) << r.input;
         EXPECT_TRUE(list.contains(diag_id::typecode_uppercase)) << r.input;
-        EXPECT_EQ(list.contains(diag_id::interop_typecode_case), r.note) << r.input << ": " << describe_with_dropped(list);
+        EXPECT_EQ(list.contains(diag_id::interop_typecode_case), r.note)
+            << r.input << ": " << describe_with_dropped(list);
     }
 }
 

@@ -96,8 +96,8 @@ TEST(plan_md, side_by_side_tables_hold)
             ASSERT_TRUE(uri.has_value()) << text << ": " << uri.error().info().name;
             EXPECT_FALSE(row[1].empty()) << text << ": every row names its source";
             for (std::size_t m = 0; m < modes.size(); ++m) {
-                SCOPED_TRACE(::testing::Message() << text << " " << ftpuri::to_string(modes[m])
-                                                  << (absolute ? " absolute" : ""));
+                SCOPED_TRACE(::testing::Message()
+                             << text << " " << ftpuri::to_string(modes[m]) << (absolute ? " absolute" : ""));
                 cells const got = plan_cells(*uri, {modes[m], absolute});
                 EXPECT_EQ(row[3 + m], got.commands);
                 if (!got.login.empty()) {

@@ -173,14 +173,15 @@ std::vector<shape> const& shapes()
           {"CWD a//b", "RETR f"},
           {"RETR a//b/f"}}},
         {"ftp://h/a//", {lines{"CWD a", "CWD ", "LIST"}, {"CWD a", "LIST"}, {"CWD a/", "LIST"}, {"LIST a//"}}},
-        {"ftp://h//", {lines{"CWD ", "LIST"}, {"LIST"}, {"LIST"}, {"LIST /"}}},
+        // singlecwd: a lone empty directory joins to the root, as nocwd's "LIST /" reads it.
+        {"ftp://h//", {lines{"CWD ", "LIST"}, {"LIST"}, {"CWD /", "LIST"}, {"LIST /"}}},
         {"ftp://h///f", {lines{"CWD ", "CWD ", "RETR f"}, {"RETR f"}, {"CWD /", "RETR f"}, {"RETR //f"}}},
         // A first "~" is the login directory (draft-casey 3.1): no CWD for it, in any mode.
         {"ftp://h/~/a/f", {lines{"CWD a", "RETR f"}, {"CWD a", "RETR f"}, {"CWD a", "RETR f"}, {"RETR a/f"}}, true},
         {"ftp://h/%7E/a/f", {lines{"CWD a", "RETR f"}, {"CWD a", "RETR f"}, {"CWD a", "RETR f"}, {"RETR a/f"}}, true},
         {"ftp://h/%7e/a/", {lines{"CWD a", "LIST"}, {"CWD a", "LIST"}, {"CWD a", "LIST"}, {"LIST a/"}}, true},
         {"ftp://h/~/", {lines{"LIST"}, {"LIST"}, {"LIST"}, {"LIST"}}, true},
-        {"ftp://h/~//f", {lines{"CWD ", "RETR f"}, {"RETR f"}, {"RETR f"}, {"RETR /f"}}, true},
+        {"ftp://h/~//f", {lines{"CWD ", "RETR f"}, {"RETR f"}, {"CWD /", "RETR f"}, {"RETR /f"}}, true},
         // "~" alone names the login directory itself, as "~/" does (plan.hpp): its listing.
         {"ftp://h/~", {lines{"LIST"}, {"LIST"}, {"LIST"}, {"LIST"}}, true},
         {"ftp://h/%7E;type=d",

@@ -132,7 +132,7 @@ enum class diag_id : std::uint8_t {
     userinfo_present, // userinfo.present
     port_non_default, // port.non-default
     // the command plan's refusals: reported by plan() (ftpuri/plan.hpp), never by parse()
-    plan_nocwd_slash,                 // plan.nocwd-slash
+    plan_nocwd_slash,                // plan.nocwd-slash
     plan_anonymous_password_control, // plan.anonymous-password-control
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id

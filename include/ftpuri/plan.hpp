@@ -45,8 +45,9 @@ enum class plan_mode : std::uint8_t {
                // an empty one (RFC 1738 3.2.2, draft-casey 2.5)
     multicwd,  // one CWD per non-empty directory segment (draft-yevstifeyev 2.2.3 (1a), which
                // forbids null CWDs; curl's default)
-    singlecwd, // one "CWD d1/d2/..." of the decoded directory segments joined by '/', none when
-               // that is empty (draft-yevstifeyev (1b); curl --ftp-method singlecwd)
+    singlecwd, // one "CWD d1/d2/..." of the decoded directory segments joined by '/', so that an
+               // empty first one begins at the root; "CWD /" for a lone empty one, never a
+               // null CWD (draft-yevstifeyev (1b); curl --ftp-method singlecwd)
     nocwd,     // no CWD: the action's argument is the whole path "d1/.../name" (draft-casey's
                // "RETR <cwd1>/.../<name>"; curl --ftp-method nocwd). Refused (plan.nocwd-slash)
                // when a segment decodes to a '/', which this one argument could not tell apart
@@ -177,7 +178,7 @@ private:
     std::uint32_t action_begin_ = 0;      // the action's argument: [action_begin_, path_end)
     bool has_directories_ = false;        // at least one directory segment after a first "~"
     bool ask_password_ = false;
-    bool login_first_ = false;  // the first segment is "~": no "CWD /"
+    bool login_first_ = false;   // the first segment is "~": no "CWD /"
     bool login_is_name_ = false; // ... and the only one: "ftp://h/~" lists the login directory
 };
 

@@ -342,13 +342,13 @@ def expected_target(tree: Path, case: Case, mode: str, absolute: bool) -> Expect
     start_directory(), enter each directory segment. An empty one is skipped, except that
     rfc1738 sends a null CWD, which pyftpdlib reads as "CWD /", and that singlecwd and nocwd
     join the segments with '/' into one path, which an empty first segment makes absolute
-    ("//a/x" is "CWD /a" or "RETR /a/x", from the root; singlecwd sends no CWD for "//x",
-    whose joined directories are empty) and whose other empty parts the server collapses. Then the name, or the directory itself when the name is empty."""
+    ("//a/x" is "CWD /a" or "RETR /a/x", from the root; "//x" is "CWD /" or "RETR /x") and
+    whose other empty parts the server collapses. Then the name, or the directory itself when the name is empty."""
     user = USERS[case.user]
     cwd, dirs, name = start_directory(case, absolute)
-    # nocwd's argument is "d1/.../name", singlecwd's "d1/.../dN" (no CWD when that is empty,
-    # as for "//x"): a leading '/' there is the root.
-    if dirs and dirs[0] == "" and (mode == "nocwd" or (mode == "singlecwd" and len(dirs) > 1)):
+    # nocwd's argument is "d1/.../name", singlecwd's "d1/.../dN" ("/" for a lone empty
+    # directory, as for "//x"): a leading empty segment is the root.
+    if dirs and dirs[0] == "" and mode in ("nocwd", "singlecwd"):
         cwd = "/"
     for d in dirs:
         if d == "":
