@@ -67,17 +67,22 @@ std::string canonical_of(std::string_view input, uri_view const& v, canonical_op
 
 // The decoded segments of a path after RFC 3986 5.2.4, as a list: "." is dropped, ".." drops
 // the segment before it (none above the root), and either one, when last, leaves an empty last
-// segment ("/a/b/.." is "/a/"). An empty path is "/": one empty segment.
+// segment ("/a/b/.." is "/a/"). An empty path is "/": one empty segment. Then the canonical
+// form's "." (docs/canonical.md, "dot"): before a first directory that begins at the root
+// (empty, or decoding to a leading "/") where the input's did not, or the same after a first
+// "~" ("/a/..//b/c" is "/.//b/c", "/~/.//b/c" stays).
 std::vector<std::string> dot_free_segments(std::string_view path)
 {
     std::vector<std::string> out;
     if (path.empty()) return {std::string()};
+    std::vector<std::string> in;
     std::size_t begin = 1;
     while (true) {
         std::size_t const slash = path.find('/', begin);
         bool const last = slash == std::string_view::npos;
         std::string_view const raw = path.substr(begin, last ? std::string_view::npos : slash - begin);
         std::string decoded = reference_decode(raw);
+        in.push_back(decoded);
         if (decoded == "." || decoded == "..") {
             if (decoded == ".." && !out.empty()) out.pop_back();
             if (last) out.emplace_back();
@@ -86,6 +91,12 @@ std::vector<std::string> dot_free_segments(std::string_view path)
         }
         if (last) break;
         begin = slash + 1;
+    }
+    auto const at_root = [](std::string const& d) { return d.empty() || d.front() == '/'; };
+    if (in.size() >= 3 && in[0] == "~" && out.size() >= 3 && out[0] == "~") {
+        if (at_root(out[1]) && !at_root(in[1])) out.insert(out.begin() + 1, ".");
+    } else if (out.size() >= 2 && at_root(out[0]) && !at_root(in[0])) {
+        out.insert(out.begin(), ".");
     }
     return out;
 }
