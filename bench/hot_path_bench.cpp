@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include <curl/curl.h>
 #include <uriparser/Uri.h>
 
+#include "corpora.hpp"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/parse.hpp"
 
@@ -47,6 +49,38 @@ std::vector<std::string> const& long_urls()
         while (path.size() < 1000)
             path += "/some-directory.name_01";
         return std::vector<std::string>{"ftp://ftp.example.org" + path + "/file.tar.gz"};
+    }();
+    return urls;
+}
+
+// The corpora of corpora.hpp (issue 14): what real lists hold, long escaped paths, the worst
+// shapes per byte, and corpus/realworld.txt's URLs that the strict profile accepts.
+std::vector<std::string> const& mirror_corpus()
+{
+    static std::vector<std::string> const urls = ftpuri_bench::mirror_urls(10000);
+    return urls;
+}
+
+std::vector<std::string> const& escaped_corpus()
+{
+    static std::vector<std::string> const urls = ftpuri_bench::escaped_paths(1000);
+    return urls;
+}
+
+std::vector<std::string> const& worst_corpus()
+{
+    static std::vector<std::string> const urls = ftpuri_bench::worst_cases();
+    return urls;
+}
+
+std::vector<std::string> const& realworld_corpus()
+{
+    static std::vector<std::string> const urls = [] {
+        std::vector<std::string> v;
+        std::ifstream in(FTPURI_SOURCE_DIR "/corpus/realworld.txt");
+        for (std::string line; std::getline(in, line);)
+            if (!line.empty() && line[0] != '#' && ftpuri::validate(line)) v.push_back(line);
+        return v;
     }();
     return urls;
 }
@@ -198,5 +232,26 @@ BENCHMARK(peer_boost_url<long_urls>)->Name("long/boost_url");
 BENCHMARK(peer_curl<long_urls>)->Name("long/curl_url_set");
 
 } // namespace
+
+BENCHMARK(read_bytes<mirror_corpus>)->Name("mirror/read_bytes (baseline)");
+BENCHMARK(ftpuri_validate<mirror_corpus>)->Name("mirror/ftpuri_validate");
+BENCHMARK(ftpuri_parse<mirror_corpus>)->Name("mirror/ftpuri_parse");
+BENCHMARK(ftpuri_canonicalize<mirror_corpus>)->Name("mirror/ftpuri_parse+canonicalize");
+BENCHMARK(peer_uriparser<mirror_corpus>)->Name("mirror/uriparser");
+BENCHMARK(peer_boost_url<mirror_corpus>)->Name("mirror/boost_url");
+BENCHMARK(read_bytes<escaped_corpus>)->Name("escaped/read_bytes (baseline)");
+BENCHMARK(ftpuri_validate<escaped_corpus>)->Name("escaped/ftpuri_validate");
+BENCHMARK(ftpuri_parse<escaped_corpus>)->Name("escaped/ftpuri_parse");
+BENCHMARK(ftpuri_canonicalize<escaped_corpus>)->Name("escaped/ftpuri_parse+canonicalize");
+BENCHMARK(peer_uriparser<escaped_corpus>)->Name("escaped/uriparser");
+BENCHMARK(peer_boost_url<escaped_corpus>)->Name("escaped/boost_url");
+BENCHMARK(read_bytes<realworld_corpus>)->Name("realworld/read_bytes (baseline)");
+BENCHMARK(ftpuri_validate<realworld_corpus>)->Name("realworld/ftpuri_validate");
+BENCHMARK(ftpuri_parse<realworld_corpus>)->Name("realworld/ftpuri_parse");
+BENCHMARK(ftpuri_canonicalize<realworld_corpus>)->Name("realworld/ftpuri_parse+canonicalize");
+BENCHMARK(read_bytes<worst_corpus>)->Name("worst/read_bytes (baseline)");
+BENCHMARK(ftpuri_validate<worst_corpus>)->Name("worst/ftpuri_validate");
+BENCHMARK(ftpuri_parse<worst_corpus>)->Name("worst/ftpuri_parse");
+BENCHMARK(ftpuri_canonicalize<worst_corpus>)->Name("worst/ftpuri_parse+canonicalize");
 
 BENCHMARK_MAIN();
