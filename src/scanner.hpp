@@ -637,10 +637,8 @@ private:
         // "/.//x", "/./%2Fx/y", "/~/.//x": the "." that keeps the path relative before a
         // directory that would begin at the root is no needless dot-segment; the canonical form
         // writes it too (docs/canonical.md, "dot").
-        bool const after_login = !first && [&] {
-            std::string_view const before = input_.substr(parts_.at.path_begin + 1, begin - parts_.at.path_begin - 2);
-            return before.find('/') == std::string_view::npos && rules::is_login_directory(before);
-        }();
+        if (first && rules::is_login_directory(segment)) login_first_end_ = end;
+        bool const after_login = login_first_end_ != 0 && begin == login_first_end_ + 1;
         bool const keeps_relative =
             (first || after_login) && dots == 1 && end + 1 < n_ &&
             (s_[end + 1] == '/' || (escape_at(input_, end + 1) == '/' && is_directory(end + 1)));
@@ -836,6 +834,7 @@ private:
     std::uint32_t authority_end_ = 0;
     rules::directory_walk walk_{};
     segment_state segment_{};
+    std::uint32_t login_first_end_ = 0; // the '/' after a first segment "~", or 0
 };
 
 } // namespace ftpuri::detail
