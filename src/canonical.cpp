@@ -129,7 +129,10 @@ constexpr std::size_t no_dot_prefix = std::string_view::npos;
 
 std::size_t dot_prefix_at(std::string_view path) noexcept
 {
-    std::size_t const first_end = path.size() < 2 ? std::string_view::npos : path.find('/', 1);
+    // A directory that begins at the root is an empty segment ("//") or a "%2F" after a '/':
+    // without either, no segment pass is needed (this runs on every canonical form).
+    bool const root_bound = path.find("//") != std::string_view::npos || path.find("/%2") != std::string_view::npos;
+    std::size_t const first_end = path.size() < 2 || !root_bound ? std::string_view::npos : path.find('/', 1);
     if (first_end == std::string_view::npos) return no_dot_prefix;
     std::string_view const first_raw = path.substr(1, first_end - 1);
     bool const login = rules::is_login_directory(first_raw);
