@@ -25,29 +25,15 @@
 #include <string_view>
 #include <vector>
 
+#include "splitmix64.hpp"
+
 namespace ftpuri_bench {
 
-// splitmix64 (Steele, Lea, Flood 2014).
-class corpus_random {
+// splitmix64.hpp's stream, drawn in percent.
+class corpus_random : public splitmix64 {
 public:
-    explicit corpus_random(std::uint64_t seed) noexcept : state_(seed) {}
-    std::uint64_t next() noexcept
-    {
-        std::uint64_t z = (state_ += 0x9E37'79B9'7F4A'7C15ULL);
-        z = (z ^ (z >> 30U)) * 0xBF58'476D'1CE4'E5B9ULL;
-        z = (z ^ (z >> 27U)) * 0x94D0'49BB'1331'11EBULL;
-        return z ^ (z >> 31U);
-    }
-    std::uint64_t below(std::uint64_t n) noexcept { return next() % n; }
+    using splitmix64::splitmix64;
     bool percent(std::uint64_t p) noexcept { return below(100) < p; }
-    template <std::size_t N>
-    std::string_view pick(std::array<std::string_view, N> const& from) noexcept
-    {
-        return from[static_cast<std::size_t>(below(N))];
-    }
-
-private:
-    std::uint64_t state_;
 };
 
 // The shares of mirror_urls, in percent of URIs (a URI may have several).

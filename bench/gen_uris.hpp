@@ -11,8 +11,7 @@
 // The mix (mostly DNS hosts; some user@, ports, ;type=, percent-encodings, IPv4 and IPv6 hosts;
 // paths of 2 to 7 segments) is there so that the parser's branches are all taken, as in a real
 // mirror list, rather than one shape that the branch predictor learns. Lines average about 70
-// bytes. The generator is its own splitmix64 rather than <random>'s distributions, whose output
-// differs between standard libraries: the same seed gives the same bytes everywhere.
+// bytes. The stream is splitmix64.hpp's: the same seed gives the same bytes everywhere.
 #pragma once
 
 #include <array>
@@ -22,11 +21,13 @@
 #include <string>
 #include <string_view>
 
+#include "splitmix64.hpp"
+
 namespace ftpuri_bench {
 
-class uri_generator {
+class uri_generator : splitmix64 {
 public:
-    explicit uri_generator(std::uint64_t seed) noexcept : state_(seed) {}
+    explicit uri_generator(std::uint64_t seed) noexcept : splitmix64(seed) {}
 
     // Appends one URI, without a newline.
     void append(std::string& out)
@@ -63,25 +64,7 @@ public:
     }
 
 private:
-    // splitmix64 (Steele, Lea, Flood 2014): one add and a few multiplies per draw, and every
-    // seed, 0 included, gives a full-period stream.
-    std::uint64_t next() noexcept
-    {
-        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15U);
-        z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9U;
-        z = (z ^ (z >> 27U)) * 0x94D049BB133111EBU;
-        return z ^ (z >> 31U);
-    }
-
-    // Uniform in [0, n); the modulo bias (n / 2^64) does not matter here.
-    std::uint64_t below(std::uint64_t n) noexcept { return next() % n; }
     bool chance(std::uint64_t per_mille) noexcept { return below(1000) < per_mille; }
-
-    template <std::size_t N>
-    std::string_view pick(std::array<std::string_view, N> const& from) noexcept
-    {
-        return from[static_cast<std::size_t>(below(N))];
-    }
 
     // n in `base`, lowercase, without leading zeros.
     static void append_number(std::string& out, std::uint64_t n, int base = 10)
@@ -214,8 +197,6 @@ private:
                                                                "backup", "web", "m.smith", "dev-team", "ftp_user"};
     static constexpr std::array<std::string_view, 8> ports = {"2121", "8021", "990",   "10021",
                                                               "2100", "4021", "60021", "21000"};
-
-    std::uint64_t state_;
 };
 
 } // namespace ftpuri_bench
