@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "rules/bad_byte.hpp"
 #include "rules/segment.hpp"
 #include "span_writer.hpp"
 #include "text.hpp"
@@ -66,19 +67,14 @@ std::size_t ftp_command::write_to(std::span<char> out) const noexcept
 
 namespace {
 
-constexpr bool ends_a_command(unsigned char c) noexcept
-{
-    return c == '\0' || c == '\r' || c == '\n';
-}
-
 // The first escape in [begin, end) of `text` that decodes to NUL, CR or LF, or npos. A view
 // from parse() has none (pct.forbidden-control in every profile); a view built by hand might.
 std::uint32_t find_command_end(std::string_view text, std::uint32_t begin, std::uint32_t end) noexcept
 {
     for (std::uint32_t i = begin; i < end; ++i) {
         int const byte = escape_at(text.substr(0, end), i);
-        if (text[i] == '\0' || text[i] == '\r' || text[i] == '\n') return i;
-        if (byte >= 0 && ends_a_command(static_cast<unsigned char>(byte))) return i;
+        if (rules::ends_a_command(static_cast<unsigned char>(text[i]))) return i;
+        if (byte >= 0 && rules::ends_a_command(static_cast<unsigned char>(byte))) return i;
     }
     return uri_offsets::npos;
 }
@@ -97,7 +93,7 @@ struct plan_builder {
     static plan_result build(uri_view const& uri, plan_options const& options) noexcept
     {
         for (char const c : options.anonymous_password)
-            if (ends_a_command(static_cast<unsigned char>(c)))
+            if (rules::ends_a_command(static_cast<unsigned char>(c)))
                 return fail(diag_id::plan_anonymous_password_control, component::input, 0, 0);
 
         std::string_view const text = uri.buffer();

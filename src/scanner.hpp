@@ -160,7 +160,7 @@ private:
         }
         auto const byte = static_cast<unsigned char>(hi * 16 + lo);
         if (chars::control.contains(byte)) [[unlikely]] { // in every component (PRODUCT.md "Safety rules")
-            if (byte == 0 || byte == '\r' || byte == '\n') {
+            if (rules::ends_a_command(byte)) {
                 fail(diag_id::pct_forbidden_control, where, q, 3);
                 return -1;
             }

@@ -16,6 +16,14 @@ namespace ftpuri::rules {
     return c == ' ' || chars::control.contains(c) || chars::non_ascii.contains(c) || chars::unsafe.contains(c);
 }
 
+// NUL, CR and LF: the bytes that end an FTP command line or start another (RFC 959 4.1), so
+// never allowed decoded, in any component of any profile (PRODUCT.md, "Safety rules"; the
+// parser's pct.forbidden-control, and the command plan's check of what it sends).
+[[nodiscard]] constexpr bool ends_a_command(unsigned char c) noexcept
+{
+    return c == '\0' || c == '\r' || c == '\n';
+}
+
 struct bad_byte_report {
     diag_id id;
     std::optional<diag_id> note; // how other parsers read it, when that differs
