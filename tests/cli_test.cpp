@@ -34,6 +34,7 @@
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/plan.hpp"
+#include "support/plan_lines.hpp"
 
 namespace {
 
@@ -655,13 +656,7 @@ std::vector<std::string> library_plan(std::string const& uri, ftpuri::profile pr
     ftpuri::plan_result const planned = ftpuri::plan(*parsed, options);
     EXPECT_TRUE(planned.has_value()) << uri;
     if (!planned) return {};
-    std::vector<std::string> lines;
-    for (ftpuri::ftp_command const& c : *planned) {
-        std::string line(c.size(), '\0');
-        EXPECT_EQ(c.write_to(line), line.size());
-        lines.push_back(line);
-    }
-    return lines;
+    return ftpuri_test::lines_of(*planned);
 }
 
 std::vector<std::string> json_plan(rapidjson::Value const& plan)
