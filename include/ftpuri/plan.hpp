@@ -168,7 +168,6 @@ public:
     [[nodiscard]] plan_options const& options() const noexcept { return options_; }
 
 private:
-    friend class plan_result;
     friend struct plan_builder;
 
     uri_view uri_;
