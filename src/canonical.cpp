@@ -8,6 +8,7 @@
 #include "ftpuri/charset.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
+#include "canonical_general.hpp"
 #include "idna.hpp"
 #include "ipv6_text.hpp"
 #include "rules/dot_segments.hpp"
@@ -198,7 +199,10 @@ bool write_host(uri_view const& uri, writer& w) noexcept
 
 } // namespace
 
-canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, canonical_options const& options) noexcept
+namespace detail {
+
+canonical_result canonicalize_into_general(uri_view const& uri, std::span<char> out,
+                                           canonical_options const& options) noexcept
 {
     writer w(out);
     w.put("ftp://");
@@ -252,6 +256,13 @@ canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, can
     }
     if (!w.fits()) return {canonical_status::buffer_too_small, w.size()};
     return {canonical_status::ok, w.size()};
+}
+
+} // namespace detail
+
+canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, canonical_options const& options) noexcept
+{
+    return detail::canonicalize_into_general(uri, out, options);
 }
 
 std::string canonicalize(uri_view const& uri, canonical_options const& options)

@@ -1,0 +1,18 @@
+// src/canonical_general.hpp: the canonical form's general writer. Internal.
+//
+// canonicalize_into() takes a fast path for the common shapes (no dot-segment to remove) and
+// falls back to this one, which handles every URI. Tests and properties hold the fast path to
+// it: on every input the two write the same bytes.
+#pragma once
+
+#include <span>
+
+#include "ftpuri/canonical.hpp"
+#include "ftpuri/uri_view.hpp"
+
+namespace ftpuri::detail {
+
+[[nodiscard]] canonical_result canonicalize_into_general(uri_view const& uri, std::span<char> out,
+                                                         canonical_options const& options = {}) noexcept;
+
+} // namespace ftpuri::detail
