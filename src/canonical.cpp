@@ -258,6 +258,11 @@ canonical_result canonicalize_into_general(uri_view const& uri, std::span<char> 
     return {canonical_status::ok, w.size()};
 }
 
+bool takes_canonical_fast_path(uri_view const& /*uri*/, canonical_options const& /*options*/) noexcept
+{
+    return false;
+}
+
 } // namespace detail
 
 canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, canonical_options const& options) noexcept

@@ -12,6 +12,10 @@
 
 namespace ftpuri::detail {
 
+// Whether canonicalize_into() takes its fast path for `uri` (tests use it to show that their inputs
+// exercise both).
+[[nodiscard]] bool takes_canonical_fast_path(uri_view const& uri, canonical_options const& options = {}) noexcept;
+
 [[nodiscard]] canonical_result canonicalize_into_general(uri_view const& uri, std::span<char> out,
                                                          canonical_options const& options = {}) noexcept;
 

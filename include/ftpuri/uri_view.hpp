@@ -151,7 +151,23 @@ struct uri_parts {
     host_kind kind = host_kind::dns_name;
     char typecode = '\0';
     profile syntax = profile::strict;
+    // What the scan learned that the canonical form reuses instead of reading the path again.
+    // Zero, "nothing known", in a view the scanner did not write: the canonical form then takes
+    // its general path.
+    std::uint8_t facts = 0;
+    // The path's first byte that the canonical form may spell differently (a "%", or a byte the
+    // lenient profile repairs), as an input offset; npos when it is written as it stands.
+    std::uint32_t path_respelled_from = uri_offsets::npos;
+    bool operator==(uri_parts const&) const = default;
 };
+
+// uri_parts::facts
+enum scan_fact : std::uint8_t {
+    facts_known = 1,      // the scanner wrote the facts below
+    path_dot_segment = 2, // a segment of the path is a dot-segment ("." or "..", escaped or not)
+};
+
+class view_access;
 
 } // namespace detail
 
@@ -247,7 +263,18 @@ private:
         return b == npos ? std::string_view() : std::string_view(p_.data + b, e - b);
     }
 
+    friend class detail::view_access;
     detail::uri_parts p_;
 };
+
+namespace detail {
+
+// The parts behind a view, for the library's own code and tests. Not part of the API.
+class view_access {
+public:
+    [[nodiscard]] static uri_parts const& parts(uri_view const& v) noexcept { return v.p_; }
+};
+
+} // namespace detail
 
 } // namespace ftpuri
