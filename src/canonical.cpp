@@ -5,6 +5,10 @@
 #include <array>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "ftpuri/charset.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
@@ -39,9 +43,28 @@ public:
     }
     void put_normalized(std::string_view raw, charset const& allowed, bool lowercase = false) noexcept
     {
-        token_reader reader(raw, allowed, lowercase);
+        // Most users, passwords and fragments are written as they stand: their leading run of
+        // bytes kept raw is copied at once, and the tokenizer takes the rest from its first escape.
+        std::size_t kept = 0;
+        if (!lowercase)
+            while (kept < raw.size() && raw[kept] != '%' && allowed.contains(raw[kept]))
+                ++kept;
+        put(raw.substr(0, kept));
+        token_reader reader(raw.substr(kept), allowed, lowercase);
         for (token t; reader.next(t);)
             put(t);
+    }
+    void put_lowercase(std::string_view ascii) noexcept
+    {
+        if (size() + ascii.size() > capacity()) {
+            for (char c : ascii)
+                put(static_cast<char>(to_lower_ascii(static_cast<unsigned char>(c))));
+            return;
+        }
+        char* const to = data() + size();
+        for (std::size_t i = 0; i < ascii.size(); ++i)
+            to[i] = static_cast<char>(to_lower_ascii(static_cast<unsigned char>(ascii[i])));
+        advance(ascii.size());
     }
     void put_decimal(unsigned v) noexcept
     {
@@ -191,10 +214,110 @@ bool write_host(uri_view const& uri, writer& w) noexcept
             w.put(std::string_view(ascii.data(), n));
             return true;
         }
+        if (uri.host_type() != host_kind::reg_name) { // letters, digits, "-", ".": no escape
+            w.put_lowercase(uri.host());
+            return true;
+        }
         w.put_normalized(uri.host(), chars::reg_name_char, true);
         return true;
     }
     return true;
+}
+
+// "ftp://", the userinfo, the host and the port, as the canonical form spells them.
+bool put_authority(uri_view const& uri, writer& w, canonical_options const& options) noexcept
+{
+    w.put("ftp://");
+    if (uri.has_userinfo() && !drops_userinfo(uri, options)) {
+        w.put_normalized(uri.user(), chars::usp_char);
+        if (uri.has_password() && !options.drop_password) {
+            w.put(':');
+            w.put_normalized(uri.password(), chars::usp_char);
+        }
+        w.put('@');
+    }
+    if (!write_host(uri, w)) return false;
+    if (uri.port_number() != 0 && uri.port_number() != 21) {
+        w.put(':');
+        w.put_decimal(uri.port_number());
+    }
+    return true;
+}
+
+// The typecode, the query and the fragment, and the result.
+canonical_result put_after_path(uri_view const& uri, writer& w, canonical_options const& options) noexcept
+{
+    if (uri.typecode() != '\0') {
+        w.put(";type=");
+        w.put(uri.typecode());
+    }
+    if (uri.has_query()) {
+        w.put('?');
+        w.put_normalized(uri.query(), chars::query_char);
+    }
+    if (uri.has_fragment() && !options.drop_fragment) {
+        w.put('#');
+        w.put_normalized(uri.fragment(), chars::fragment_char);
+    }
+    if (!w.fits()) return {canonical_status::buffer_too_small, w.size()};
+    return {canonical_status::ok, w.size()};
+}
+
+// ---- the path without dot-segments, in one pass -----------------------------------------------
+
+// The path bytes the canonical form writes as they stand: ftp-segment-char and "/".
+constexpr auto kept_path_bytes = [] {
+    std::array<bool, 256> t{};
+    for (unsigned c = 0; c < 256; ++c)
+        t[c] = c == '/' || chars::ftp_segment_char.contains(static_cast<unsigned char>(c));
+    return t;
+}();
+
+// The first byte of path[q, end) that the canonical form spells differently, or end. In a path
+// that a profile accepted that can only be a "%", a raw ";" (rfc3986), or a space or non-ASCII
+// byte (the lenient profile's repairs): SSE2 looks for those sixteen bytes at a time.
+std::size_t next_respelled(std::string_view path, std::size_t q) noexcept
+{
+    auto const* s = reinterpret_cast<unsigned char const*>(path.data());
+    std::size_t const end = path.size();
+#if defined(__SSE2__)
+    for (; q + 16 <= end; q += 16) {
+        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s + q));
+        __m128i const marks = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('%')),
+                                                        _mm_cmpeq_epi8(x, _mm_set1_epi8(';'))),
+                                           _mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
+        // movemask takes each byte's top bit: non-ASCII bytes mark themselves.
+        auto const mask = static_cast<unsigned>(_mm_movemask_epi8(marks) | _mm_movemask_epi8(x));
+        if (mask != 0) return q + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+#endif
+    while (q < end && kept_path_bytes[s[q]])
+        ++q;
+    return q;
+}
+
+// The path of a URI without dot-segments: its bytes as they stand up to the first one the scan
+// saw respelled, then, escape by escape, the rest. `respelled_from` indexes the path.
+void put_path_in_one_pass(writer& w, std::string_view path, std::size_t respelled_from) noexcept
+{
+    std::size_t q = std::min(respelled_from, path.size());
+    w.put(path.substr(0, q));
+    while (q < path.size()) {
+        token t;
+        if (int const escaped = escape_at(path, q); escaped >= 0) {
+            t.byte = static_cast<unsigned char>(escaped);
+            t.encoded = !chars::unreserved.contains(t.byte);
+            q += 3;
+        } else {
+            t.byte = static_cast<unsigned char>(path[q]);
+            t.encoded = !kept_path_bytes[t.byte];
+            ++q;
+        }
+        w.put(t);
+        std::size_t const next = next_respelled(path, q);
+        w.put(path.substr(q, next - q));
+        q = next;
+    }
 }
 
 } // namespace
@@ -205,21 +328,7 @@ canonical_result canonicalize_into_general(uri_view const& uri, std::span<char> 
                                            canonical_options const& options) noexcept
 {
     writer w(out);
-    w.put("ftp://");
-    if (uri.has_userinfo() && !drops_userinfo(uri, options)) {
-        w.put_normalized(uri.user(), chars::usp_char);
-        if (uri.has_password() && !options.drop_password) {
-            w.put(':');
-            w.put_normalized(uri.password(), chars::usp_char);
-        }
-        w.put('@');
-    }
-    if (!write_host(uri, w)) return {canonical_status::idna_failed, 0};
-    if (uri.port_number() != 0 && uri.port_number() != 21) {
-        w.put(':');
-        w.put_decimal(uri.port_number());
-    }
-
+    if (!put_authority(uri, w, options)) return {canonical_status::idna_failed, 0};
     if (uri.path().empty()) {
         w.put('/');
     } else {
@@ -241,33 +350,33 @@ canonical_result canonicalize_into_general(uri_view const& uri, std::span<char> 
         }
         w.advance(size + (prefix_at == 1 ? 2 : 0));
     }
-
-    if (uri.typecode() != '\0') {
-        w.put(";type=");
-        w.put(uri.typecode());
-    }
-    if (uri.has_query()) {
-        w.put('?');
-        w.put_normalized(uri.query(), chars::query_char);
-    }
-    if (uri.has_fragment() && !options.drop_fragment) {
-        w.put('#');
-        w.put_normalized(uri.fragment(), chars::fragment_char);
-    }
-    if (!w.fits()) return {canonical_status::buffer_too_small, w.size()};
-    return {canonical_status::ok, w.size()};
+    return put_after_path(uri, w, options);
 }
 
-bool takes_canonical_fast_path(uri_view const& /*uri*/, canonical_options const& /*options*/) noexcept
+// A path without dot-segments is its own canonical path but for its escapes and repairs:
+// nothing to remove, so no "/." to keep either (dot_prefix_at). The scanner says so.
+bool takes_canonical_fast_path(uri_view const& uri, canonical_options const& /*options*/) noexcept
 {
-    return false;
+    std::uint8_t const facts = view_access::parts(uri).facts;
+    return (facts & facts_known) != 0 && (facts & path_dot_segment) == 0;
 }
 
 } // namespace detail
 
 canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, canonical_options const& options) noexcept
 {
-    return detail::canonicalize_into_general(uri, out, options);
+    if (!detail::takes_canonical_fast_path(uri, options)) return detail::canonicalize_into_general(uri, out, options);
+    writer w(out);
+    if (!put_authority(uri, w, options)) return {canonical_status::idna_failed, 0};
+    std::string_view const path = uri.path();
+    if (path.empty()) {
+        w.put('/');
+    } else {
+        std::uint32_t const respelled = detail::view_access::parts(uri).path_respelled_from;
+        std::uint32_t const path_begin = uri.raw_offsets().path_begin;
+        put_path_in_one_pass(w, path, respelled == uri_view::npos ? path.size() : respelled - path_begin);
+    }
+    return put_after_path(uri, w, options);
 }
 
 std::string canonicalize(uri_view const& uri, canonical_options const& options)

@@ -123,11 +123,14 @@ inline constexpr auto look_alike_leads = make_look_alike_leads();
 // True when the path bytes s[begin, end) are plain segment bytes, "/"s and plain escapes,
 // without a segment that begins with "." (so without a dot-segment): a path that can hold no
 // error and needs no segment-by-segment look. s[begin - 1] is the path's first "/"; the bytes
-// from s[0] may be read.
-[[nodiscard]] inline bool plain_path(unsigned char const* s, std::uint32_t begin, std::uint32_t end) noexcept
+// from s[0] may be read. Where the first escape is goes to *first_escape (npos for none), for
+// the canonical form (uri_parts::path_respelled_from).
+[[nodiscard]] inline bool plain_path(unsigned char const* s, std::uint32_t begin, std::uint32_t end,
+                                     std::uint32_t* first_escape = nullptr) noexcept
 {
     std::uint32_t i = begin;
     unsigned bad = 0;
+    std::uint32_t first_percent = uri_offsets::npos;
 #if defined(__SSE2__)
     unsigned previous_slash = 1; // the "/" before `begin`
     // The sixteen bytes at `at`, of which those from `keep_from` on are new.
@@ -142,7 +145,10 @@ inline constexpr auto look_alike_leads = make_look_alike_leads();
             std::uint32_t const q = at + static_cast<std::uint32_t>(__builtin_ctz(rare));
             unsigned const f = plain_path_flags[s[q]];
             bad |= f & not_plain;
-            if ((f & percent_flag) != 0) bad |= plain_escape(s, q, end) ? 0U : 1U;
+            if ((f & percent_flag) != 0) {
+                bad |= plain_escape(s, q, end) ? 0U : 1U;
+                first_percent = std::min(first_percent, q); // chunks come in order
+            }
             if ((f & tilde_flag) != 0 && s[q - 1] == '/') bad |= 1U;
         }
     };
@@ -151,6 +157,7 @@ inline constexpr auto look_alike_leads = make_look_alike_leads();
     // The last bytes: the sixteen that end at `end`, less those already seen.
     if (i < end && end >= 16) {
         chunk(end - 16, 16 - (end - i));
+        if (first_escape != nullptr) *first_escape = first_percent;
         return bad == 0;
     }
 #endif
@@ -159,9 +166,13 @@ inline constexpr auto look_alike_leads = make_look_alike_leads();
     for (; i < end; ++i) {
         unsigned const f = plain_path_flags[s[i]];
         bad |= (f & not_plain) | ((previous << 1U) & f & dot_flag) | ((previous << 3U) & f & tilde_flag);
-        if ((f & percent_flag) != 0) bad |= plain_escape(s, i, end) ? 0U : 1U;
+        if ((f & percent_flag) != 0) {
+            bad |= plain_escape(s, i, end) ? 0U : 1U;
+            first_percent = std::min(first_percent, i);
+        }
         previous = f;
     }
+    if (first_escape != nullptr) *first_escape = first_percent;
     return bad == 0;
 }
 
@@ -171,6 +182,7 @@ inline constexpr auto look_alike_leads = make_look_alike_leads();
 struct plain_path_parts {
     std::uint32_t name_end;
     char typecode;
+    std::uint32_t first_escape; // npos for none
 };
 [[nodiscard]] inline bool plain_path_to_end(unsigned char const* s, std::uint32_t slash, std::uint32_t n,
                                             plain_path_parts& out) noexcept
@@ -178,7 +190,7 @@ struct plain_path_parts {
     out.typecode =
         rules::trailing_typecode(std::string_view(reinterpret_cast<char const*>(s) + slash + 1, n - slash - 1));
     out.name_end = out.typecode != '\0' ? n - 7 : n;
-    return plain_path(s, slash + 1, out.name_end);
+    return plain_path(s, slash + 1, out.name_end, &out.first_escape);
 }
 
 // ---- authority -------------------------------------------------------------------------------

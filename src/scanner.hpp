@@ -77,7 +77,9 @@ public:
         if (lenient_ && !trim()) return false;
         parts_.data = input_.data();
         parts_.size = n_;
-        return scan_scheme() && scan_authority() && scan_path();
+        if (!scan_scheme() || !scan_authority() || !scan_path()) return false;
+        parts_.facts |= facts_known;
+        return true;
     }
 
     // The parsed URI, once run() has said yes.
@@ -549,11 +551,15 @@ private:
                             parts_.typecode = plain.typecode;
                         }
                         parts_.at.path_end = plain.name_end;
+                        parts_.path_respelled_from = plain.first_escape;
                         return true;
                     }
                 }
             }
             auto const& table = ftp_grammar_ ? ftp_segment_table : segment_table;
+            // rfc3986's raw ";" is respelled "%3B" but scanned as plain: the canonical form looks
+            // at the whole path.
+            if (!ftp_grammar_) parts_.path_respelled_from = q;
             segment_ = {q + 1};
             ++q;
             for (;;) {
@@ -574,6 +580,7 @@ private:
                 } else if (kind == question || kind == hash) {
                     break;
                 } else if (tolerated(q, component::path)) {
+                    respelled_at(q);
                     if (!path_decoded_byte(s_[q], q, q + 1)) return false;
                     ++q;
                 } else {
@@ -599,8 +606,15 @@ private:
         return report_utf8(segment_.utf8, segment_.utf8.escaped_byte(b, begin, end), component::path);
     }
 
+    // The canonical form spells the path as written up to its first escape or repair.
+    void respelled_at(std::uint32_t q) noexcept
+    {
+        parts_.path_respelled_from = std::min(parts_.path_respelled_from, q);
+    }
+
     bool path_escape(std::uint32_t q) noexcept
     {
+        respelled_at(q);
         int const byte = scan_escape(q, n_, component::path);
         if (byte < 0) return false;
         auto const b = static_cast<unsigned char>(byte);
@@ -643,6 +657,7 @@ private:
             (first || after_login) && dots == 1 && end + 1 < n_ &&
             (s_[end + 1] == '/' || (escape_at(input_, end + 1) == '/' && is_directory(end + 1)));
         if (dots > 0) {
+            parts_.facts |= path_dot_segment;
             if (!keeps_relative) warn(diag_id::path_dot_segment, component::path, begin, length);
             if (segment.find('%') != std::string_view::npos)
                 warn(diag_id::interop_encoded_dot_segment, component::path, begin, length);
