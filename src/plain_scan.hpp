@@ -36,8 +36,9 @@ namespace ftpuri::detail {
 // ---- path ------------------------------------------------------------------------------------
 
 // The plain-path check's flags per byte: a byte that is neither a segment byte of the ftp
-// grammar (ftp-segment-char) nor "/", a "/", a ".", a "%", a "~". A "." or a "~" is plain
-// except where it begins a segment (a dot-segment or a look-alike of one; a home directory).
+// grammar (ftp-segment-char) nor "/", a "/", a ".", a "%", a "~". A "." is plain except where
+// it begins a segment (a dot-segment or a look-alike of one), a "~" except where it begins a
+// segment after the first (path.tilde-inside; the first one's "~user" merely warns).
 enum plain_path_flag : std::uint8_t { not_plain = 1, slash_flag = 2, dot_flag = 4, percent_flag = 8, tilde_flag = 16 };
 consteval std::array<std::uint8_t, 256> make_plain_path_flags()
 {
@@ -52,11 +53,12 @@ consteval std::array<std::uint8_t, 256> make_plain_path_flags()
 }
 inline constexpr auto plain_path_flags = make_plain_path_flags();
 
-// The bytes the SIMD pass settles itself: letters, digits, "-", ".", "/" and "_", most of any
-// path. They must be plain; any other byte is looked up in plain_path_flags.
+// The bytes the SIMD pass settles itself: letters, digits, "-", ".", "/", "_", "=" and the
+// sub-delims "&'()*+,", most of any path (real names hold "a+b", "q=1", "it's"). They must be
+// plain; any other byte is looked up in plain_path_flags.
 consteval bool is_common_path_byte(unsigned c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '-' && c <= '9') || c == '_';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '&' && c <= '9') || c == '_' || c == '=';
 }
 consteval bool common_path_bytes_are_plain()
 {
@@ -76,8 +78,8 @@ template <unsigned char Low, unsigned char High>
 }
 
 // Sixteen path bytes as bit masks (bit k: byte k): the common bytes (is_common_path_byte:
-// x | 0x20 is a lowercase letter exactly when x is a letter, and "-", ".", "/" and the digits
-// are the one span 0x2D..0x39), the "/"s and the "."s.
+// x | 0x20 is a lowercase letter exactly when x is a letter, and "&'()*+,-./" and the digits
+// are the one span 0x26..0x39), the "/"s and the "."s.
 struct path_masks {
     unsigned common, slashes, dots;
 };
@@ -86,8 +88,8 @@ struct path_masks {
     __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(bytes));
     auto bits = [](__m128i m) { return static_cast<unsigned>(_mm_movemask_epi8(m)); };
     __m128i const common =
-        _mm_or_si128(_mm_or_si128(in_span<'a', 'z'>(_mm_or_si128(x, _mm_set1_epi8(0x20))), in_span<'-', '9'>(x)),
-                     _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+        _mm_or_si128(_mm_or_si128(in_span<'a', 'z'>(_mm_or_si128(x, _mm_set1_epi8(0x20))), in_span<'&', '9'>(x)),
+                     _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('_')), _mm_cmpeq_epi8(x, _mm_set1_epi8('='))));
     return {bits(common), bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('/'))), bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')))};
 }
 #endif
@@ -113,11 +115,23 @@ inline constexpr auto look_alike_leads = make_look_alike_leads();
 // (path.encoded-slash, and with dots path.encoded-traversal), "\\" (path.encoded-backslash),
 // "." (an encoded dot-segment or look-alike) or "~" (a home directory); any other byte from
 // 0x80 up is a warning at worst.
+consteval std::array<bool, 256> make_plain_escape_bytes()
+{
+    std::array<bool, 256> t{};
+    for (unsigned b = 0; b < 256; ++b)
+        t[b] = b >= 0x80 ? !look_alike_leads[b] : b >= 0x20 && b < 0x7E && b != '/' && b != '\\' && b != '.';
+    return t;
+}
+inline constexpr auto plain_escape_bytes = make_plain_escape_bytes();
+
+// By tables, without a branch on the byte: the escapes of a real path mix "%20" and "%C3",
+// which a branch on the byte's class would mispredict.
 [[nodiscard]] inline bool plain_escape(unsigned char const* s, std::uint32_t q, std::uint32_t end) noexcept
 {
-    int const byte = escape_at(std::string_view(reinterpret_cast<char const*>(s), end), q);
-    if (byte >= 0x80) return !look_alike_leads[static_cast<unsigned>(byte)];
-    return byte >= 0x20 && byte < 0x7E && byte != '/' && byte != '\\' && byte != '.';
+    if (q + 2 >= end) return false;
+    int const hi = hex_value(s[q + 1]);
+    int const lo = hex_value(s[q + 2]);
+    return (hi | lo) >= 0 && plain_escape_bytes[static_cast<unsigned>(hi * 16 + lo) & 0xFFU];
 }
 
 // True when the path bytes s[begin, end) are plain segment bytes, "/"s and plain escapes,
@@ -149,7 +163,7 @@ inline constexpr auto look_alike_leads = make_look_alike_leads();
                 bad |= plain_escape(s, q, end) ? 0U : 1U;
                 first_percent = std::min(first_percent, q); // chunks come in order
             }
-            if ((f & tilde_flag) != 0 && s[q - 1] == '/') bad |= 1U;
+            if ((f & tilde_flag) != 0 && s[q - 1] == '/' && q != begin) bad |= 1U;
         }
     };
     for (; i + 16 <= end; i += 16)
@@ -165,7 +179,8 @@ inline constexpr auto look_alike_leads = make_look_alike_leads();
     if (i > begin) previous = s[i - 1] == '/' ? unsigned{slash_flag} : 0U;
     for (; i < end; ++i) {
         unsigned const f = plain_path_flags[s[i]];
-        bad |= (f & not_plain) | ((previous << 1U) & f & dot_flag) | ((previous << 3U) & f & tilde_flag);
+        unsigned const home = i == begin ? 0U : unsigned{tilde_flag}; // the first segment's "~" is plain
+        bad |= (f & not_plain) | ((previous << 1U) & f & dot_flag) | ((previous << 3U) & f & tilde_flag & home);
         if ((f & percent_flag) != 0) {
             bad |= plain_escape(s, i, end) ? 0U : 1U;
             first_percent = std::min(first_percent, i);
@@ -197,7 +212,10 @@ struct plain_path_parts {
 
 struct plain_authority_parts {
     bool has_user;
-    std::uint32_t user_end; // the "@", when has_user (the user begins the authority)
+    std::uint32_t user_end;     // the ":" or "@" after the user, when has_user (the user begins
+                                // the authority)
+    std::uint32_t password_end; // the "@" when there is a password (user_end is then its ":"),
+                                // else npos
     std::uint32_t host_begin, host_end;
     std::uint32_t end;  // the authority's end: its "/" or the input's end; a port is [host_end + 1, end)
     std::uint16_t port; // 0 for no port or an empty one
@@ -217,8 +235,9 @@ consteval bool plain_host_bytes_are_dns_name_bytes()
 static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must read hosts as rules/dns_name.hpp does");
 
 #if defined(__SSE2__)
-// authority = [ user "@" ] host [ ":" port ], as most are: a user of letters, digits, ".", "-"
-// and "_" (no password), a host that is plainly a DNS name and a port of digits, ending at a
+// authority = [ user [ ":" password ] "@" ] host [ ":" port ], as most are: a user and a
+// password of letters, digits, ".", "-" and "_" (the user not empty: userinfo.empty-user is the
+// full scan's), a host that is plainly a DNS name and a port of digits, ending at a
 // "/" or the input's end, in at most `window` bytes from s[begin]. Plainly a DNS name: letters,
 // digits, "-" and "."; no empty label, no label beginning or ending with "-", no trailing ".",
 // and a last label that begins with a letter, so that no parser reads a number in it; or a
@@ -278,18 +297,27 @@ static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must rea
     };
     shift_all(skip);
 
-    // user "@": the first delimiter is the "@", after a user of plain bytes. Then the masks are
-    // made to begin at the host, as they would without a user.
+    // user [ ":" password ] "@": the first delimiter is the "@", after plain bytes and at most
+    // one ":", not the first. Then the masks are made to begin at the host, as they would
+    // without a user.
     out.has_user = false;
+    out.password_end = uri_offsets::npos;
     std::uint32_t host = begin;
     std::uint32_t left = available; // the input's bytes from the host on
     auto const first_delimiter = static_cast<std::uint32_t>(delimiters != 0 ? __builtin_ctzll(delimiters) : 0);
     if (delimiters != 0 && s[begin + first_delimiter] == '@') {
-        std::uint64_t const user = (std::uint64_t{1} << first_delimiter) - 1;
-        if (first_delimiter == 0 || (user & ~(letters | digits | dots | hyphens | underscores)) != 0) return false;
+        std::uint64_t const userinfo = (std::uint64_t{1} << first_delimiter) - 1;
+        std::uint64_t const colon = colons & userinfo;
+        if ((colon & (colon - 1)) != 0 || (colon & 1U) != 0 || first_delimiter == 0 ||
+            (userinfo & ~(letters | digits | dots | hyphens | underscores | colon)) != 0)
+            return false;
         out.has_user = true;
         out.user_end = begin + first_delimiter;
-        host = out.user_end + 1;
+        if (colon != 0) {
+            out.password_end = out.user_end;
+            out.user_end = begin + static_cast<std::uint32_t>(__builtin_ctzll(colon));
+        }
+        host = begin + first_delimiter + 1;
         shift_all(first_delimiter + 1);
         left -= first_delimiter + 1;
     }

@@ -216,6 +216,10 @@ private:
                 if (plain.has_user) {
                     parts_.at.user_begin = 6;
                     parts_.at.user_end = plain.user_end;
+                    if (plain.password_end != npos) {
+                        parts_.at.password_begin = plain.user_end + 1;
+                        parts_.at.password_end = plain.password_end;
+                    }
                 }
                 authority_end_ = plain.end;
                 parts_.at.host_begin = plain.host_begin;

@@ -243,10 +243,24 @@ TEST(PlainScan, AuthoritiesItIsThereForAreAccepted)
         EXPECT_EQ(parts.port, r.port) << r.uri;
         EXPECT_EQ(parts.kind, r.kind) << r.uri;
         EXPECT_TRUE(parts.end == r.uri.size() || r.uri[parts.end] == '/') << r.uri;
+        EXPECT_EQ(parts.password_end, ftpuri::uri_offsets::npos) << r.uri;
     }
-    // What it leaves to the full scan: valid, but not plain.
-    for (std::string_view uri : {"ftp://user:pw@h/", "ftp://[2001:db8::1]/", "ftp://example.org./", "ftp://example.1b/",
-                                 "ftp://a-very-long-host-name.example.university.org/"}) {
+    // A password of plain bytes, empty too: user_end is its ":", password_end its "@".
+    for (std::string_view uri : {"ftp://user:pw@h/", "ftp://u:@h.example:2121/x", "ftp://jdoe:s3cr.et-_@ftp.gnu.org"}) {
+        auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
+        ftpuri::detail::plain_authority_parts parts{};
+        ASSERT_TRUE(ftpuri::detail::plain_authority(s, static_cast<std::uint32_t>(uri.size()), 6, parts)) << uri;
+        EXPECT_TRUE(parts.has_user) << uri;
+        EXPECT_EQ(uri[parts.user_end], ':') << uri;
+        EXPECT_EQ(uri[parts.password_end], '@') << uri;
+        EXPECT_EQ(uri.find(':', 6), parts.user_end) << uri;
+        EXPECT_EQ(uri.find('@'), parts.password_end) << uri;
+    }
+    // What it leaves to the full scan: valid, but not plain (an escape in the password, an empty
+    // user, an IP-literal, a trailing dot, a numeric last label, a long host).
+    for (std::string_view uri :
+         {"ftp://user:pa%24@h/", "ftp://:pw@h/", "ftp://[2001:db8::1]/", "ftp://example.org./", "ftp://example.1b/",
+          "ftp://a-very-long-host-name.example.university.org/"}) {
         auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
         ftpuri::detail::plain_authority_parts parts{};
         EXPECT_FALSE(ftpuri::detail::plain_authority(s, static_cast<std::uint32_t>(uri.size()), 6, parts)) << uri;
@@ -266,7 +280,8 @@ TEST(PlainScan, UrisItIsThereForAreAccepted)
         parse_options const options{p};
         for (std::string_view uri : {"ftp://h", "ftp://h/", "ftp://ftp.example.org/pub/file.tar.gz",
                                      "ftp://jdoe@mirror.example.org:2121/pub/a%20b/r%C3%A9sum%C3%A9;type=i",
-                                     "ftp://ftp.example.org:21/pub/user~/(1)/;type=D"}) {
+                                     "ftp://ftp.example.org:21/pub/user~/(1)/;type=D", "ftp://user:pw@h/",
+                                     "ftp://h/~/pub/", "ftp://h/~mirror/pub/x"}) {
             EXPECT_TRUE(plain(uri, options)) << uri;
             EXPECT_TRUE(ftpuri::validate(uri, options)) << uri;
             // The length limit holds on the fast path too.
@@ -276,9 +291,10 @@ TEST(PlainScan, UrisItIsThereForAreAccepted)
             EXPECT_FALSE(ftpuri::validate(uri, {p, n - 1})) << uri;
         }
         // Left to the scanner, which gives the same verdict as with warnings on: an uppercase
-        // scheme, a password, an IP literal, an encoded "/", spaces that the lenient profile
+        // scheme, an escaped password, an IP literal, an encoded "/", a "~" after the first
+        // segment, spaces that the lenient profile
         // trims; and the invalid.
-        for (std::string_view uri : {"FTP://h/", "ftp://user:pw@h/", "ftp://[2001:db8::1]/", "ftp://h/%2F",
+        for (std::string_view uri : {"FTP://h/", "ftp://u:p%40@h/", "ftp://[2001:db8::1]/", "ftp://h/%2F", "ftp://h/a/~b",
                                      " ftp://h/ ", "", "ftp://", "ftp:///x", "ftp://h/../x", "ftp://h:0/",
                                      "ftp://h/a;type=x", "ftp://h//a/\x01", "ftp://h/a?q", "ftp://h#f"}) {
             EXPECT_FALSE(plain(uri, options)) << uri;
