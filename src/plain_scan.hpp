@@ -112,14 +112,14 @@ inline constexpr auto look_alike_leads = make_look_alike_leads();
 // The escape at s[q] (a "%") of a path that is otherwise plain: two hex digits before `end`
 // whose byte cannot matter to a verdict. Not a control (pct.forbidden-control, pct.control),
 // nor a lead byte of a UTF-8 look-alike (pct.overlong-utf8, pct.line-separator); not "/"
-// (path.encoded-slash, and with dots path.encoded-traversal), "\\" (path.encoded-backslash),
-// "." (an encoded dot-segment or look-alike) or "~" (a home directory); any other byte from
-// 0x80 up is a warning at worst.
+// (path.encoded-slash, and with dots path.encoded-traversal), "\\" (path.encoded-backslash)
+// or "." (an encoded dot-segment or look-alike); a "~" only where a raw one would be plain
+// (escaped_tilde_inside); any other byte from 0x80 up is a warning at worst.
 consteval std::array<bool, 256> make_plain_escape_bytes()
 {
     std::array<bool, 256> t{};
     for (unsigned b = 0; b < 256; ++b)
-        t[b] = b >= 0x80 ? !look_alike_leads[b] : b >= 0x20 && b < 0x7E && b != '/' && b != '\\' && b != '.';
+        t[b] = b >= 0x80 ? !look_alike_leads[b] : b >= 0x20 && b < 0x7F && b != '/' && b != '\\' && b != '.';
     return t;
 }
 inline constexpr auto plain_escape_bytes = make_plain_escape_bytes();
@@ -132,6 +132,14 @@ inline constexpr auto plain_escape_bytes = make_plain_escape_bytes();
     int const hi = hex_value(s[q + 1]);
     int const lo = hex_value(s[q + 2]);
     return (hi | lo) >= 0 && plain_escape_bytes[static_cast<unsigned>(hi * 16 + lo) & 0xFFU];
+}
+
+// A plain escape at s[q] that is a "%7E" beginning a segment after the first one, whose "~"
+// is a home directory where none may be (path.tilde-inside). Its digits are there: plain_escape
+// has said yes.
+[[nodiscard]] inline bool escaped_tilde_inside(unsigned char const* s, std::uint32_t begin, std::uint32_t q) noexcept
+{
+    return q != begin && s[q - 1] == '/' && s[q + 1] == '7' && (s[q + 2] | 0x20U) == 'e';
 }
 
 // True when the path bytes s[begin, end) are plain segment bytes, "/"s and plain escapes,
@@ -160,7 +168,7 @@ inline constexpr auto plain_escape_bytes = make_plain_escape_bytes();
             unsigned const f = plain_path_flags[s[q]];
             bad |= f & not_plain;
             if ((f & percent_flag) != 0) {
-                bad |= plain_escape(s, q, end) ? 0U : 1U;
+                bad |= plain_escape(s, q, end) && !escaped_tilde_inside(s, begin, q) ? 0U : 1U;
                 first_percent = std::min(first_percent, q); // chunks come in order
             }
             if ((f & tilde_flag) != 0 && s[q - 1] == '/' && q != begin) bad |= 1U;
@@ -182,7 +190,7 @@ inline constexpr auto plain_escape_bytes = make_plain_escape_bytes();
         unsigned const home = i == begin ? 0U : unsigned{tilde_flag}; // the first segment's "~" is plain
         bad |= (f & not_plain) | ((previous << 1U) & f & dot_flag) | ((previous << 3U) & f & tilde_flag & home);
         if ((f & percent_flag) != 0) {
-            bad |= plain_escape(s, i, end) ? 0U : 1U;
+            bad |= plain_escape(s, i, end) && !escaped_tilde_inside(s, begin, i) ? 0U : 1U;
             first_percent = std::min(first_percent, i);
         }
         previous = f;
@@ -250,8 +258,9 @@ static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must rea
 [[nodiscard, gnu::always_inline]] inline bool plain_authority(unsigned char const* s, std::uint32_t n,
                                                               std::uint32_t begin, plain_authority_parts& out) noexcept
 {
-    // Two SIMD blocks: all but a few authorities are shorter.
-    constexpr std::uint32_t window = 32;
+    // Three SIMD blocks: all but a few authorities are shorter ("mirror:s3cret@archive.example.com"
+    // is 33 bytes, so two are not enough).
+    constexpr std::uint32_t window = 48;
     static_assert(window < rules::max_label_length && window < rules::max_name_length,
                   "a host within the window cannot break dns-label-length or dns-name-length");
     std::uint32_t const available = n - begin;
@@ -275,6 +284,7 @@ static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must rea
     std::uint64_t hyphens = 0;
     std::uint64_t colons = 0;
     std::uint64_t underscores = 0;
+    std::uint64_t percents = 0;
     std::uint64_t delimiters = 0; // "/", "?", "#" (where an authority ends) and "@"
     for (unsigned block = 0; block < window / 16; ++block) {
         __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(from + std::size_t{16} * block));
@@ -287,19 +297,20 @@ static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must rea
         hyphens |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
         colons |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8(':')));
         underscores |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+        percents |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('%')));
         delimiters |= bits(
             _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('/')), _mm_cmpeq_epi8(x, _mm_set1_epi8('?'))),
                          _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x, _mm_set1_epi8('@')))));
     }
     auto shift_all = [&](unsigned by) {
-        for (std::uint64_t* mask : {&letters, &digits, &dots, &hyphens, &colons, &underscores, &delimiters})
+        for (std::uint64_t* mask : {&letters, &digits, &dots, &hyphens, &colons, &underscores, &percents, &delimiters})
             *mask >>= by;
     };
     shift_all(skip);
 
-    // user [ ":" password ] "@": the first delimiter is the "@", after plain bytes and at most
-    // one ":", not the first. Then the masks are made to begin at the host, as they would
-    // without a user.
+    // user [ ":" password ] "@": the first delimiter is the "@", after plain bytes, plain
+    // escapes ("pa%24%24word") and at most one ":", not the first. Then the masks are made to
+    // begin at the host, as they would without a user.
     out.has_user = false;
     out.password_end = uri_offsets::npos;
     std::uint32_t host = begin;
@@ -308,9 +319,15 @@ static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must rea
     if (delimiters != 0 && s[begin + first_delimiter] == '@') {
         std::uint64_t const userinfo = (std::uint64_t{1} << first_delimiter) - 1;
         std::uint64_t const colon = colons & userinfo;
+        std::uint64_t const escapes = percents & userinfo;
         if ((colon & (colon - 1)) != 0 || (colon & 1U) != 0 || first_delimiter == 0 ||
-            (userinfo & ~(letters | digits | dots | hyphens | underscores | colon)) != 0)
+            (userinfo & ~(letters | digits | dots | hyphens | underscores | colon | escapes)) != 0)
             return false;
+        // An escape's digits are letters or digits, so the masks passed them; their values, and
+        // the byte they make, are checked here. A ":" or the "@" is no hex digit.
+        for (std::uint64_t e = escapes; e != 0; e &= e - 1)
+            if (!plain_escape(s, begin + static_cast<std::uint32_t>(__builtin_ctzll(e)), begin + first_delimiter))
+                return false;
         out.has_user = true;
         out.user_end = begin + first_delimiter;
         if (colon != 0) {
