@@ -145,13 +145,17 @@ inline constexpr auto plain_escape_bytes = make_plain_escape_bytes();
 // True when the path bytes s[begin, end) are plain segment bytes, "/"s and plain escapes,
 // without a segment that begins with "." (so without a dot-segment): a path that can hold no
 // error and needs no segment-by-segment look. s[begin - 1] is the path's first "/"; the bytes
-// from s[0] may be read. Where the first escape is goes to *first_escape (npos for none), for
-// the canonical form (uri_parts::path_respelled_from).
+// from s[0] may be read. What it saw on the way goes to *seen, if asked for.
+struct plain_path_seen {
+    std::uint32_t first_escape = uri_offsets::npos; // for uri_parts::path_respelled_from
+    bool empty_segment = false;                     // "//": a path.empty-segment warning
+};
 [[nodiscard]] inline bool plain_path(unsigned char const* s, std::uint32_t begin, std::uint32_t end,
-                                     std::uint32_t* first_escape = nullptr) noexcept
+                                     plain_path_seen* seen = nullptr) noexcept
 {
     std::uint32_t i = begin;
     unsigned bad = 0;
+    unsigned empty = 0;
     std::uint32_t first_percent = uri_offsets::npos;
 #if defined(__SSE2__)
     unsigned previous_slash = 1; // the "/" before `begin`
@@ -159,7 +163,9 @@ inline constexpr auto plain_escape_bytes = make_plain_escape_bytes();
     auto chunk = [&](std::uint32_t at, unsigned keep_from) {
         path_masks const m = classify_path_bytes(s + at);
         unsigned const keep = 0xFFFFU >> keep_from << keep_from;
-        bad |= (((m.slashes << 1U) | (previous_slash << keep_from)) & m.dots & keep);
+        unsigned const after_slash = (m.slashes << 1U) | (previous_slash << keep_from);
+        bad |= after_slash & m.dots & keep;
+        empty |= after_slash & m.slashes & keep;
         previous_slash = m.slashes >> 15U;
         // The rarer bytes, one at a time: an escape is one "%" (its digits are common), and
         // most paths have none.
@@ -179,7 +185,7 @@ inline constexpr auto plain_escape_bytes = make_plain_escape_bytes();
     // The last bytes: the sixteen that end at `end`, less those already seen.
     if (i < end && end >= 16) {
         chunk(end - 16, 16 - (end - i));
-        if (first_escape != nullptr) *first_escape = first_percent;
+        if (seen != nullptr) *seen = {first_percent, empty != 0};
         return bad == 0;
     }
 #endif
@@ -189,13 +195,14 @@ inline constexpr auto plain_escape_bytes = make_plain_escape_bytes();
         unsigned const f = plain_path_flags[s[i]];
         unsigned const home = i == begin ? 0U : unsigned{tilde_flag}; // the first segment's "~" is plain
         bad |= (f & not_plain) | ((previous << 1U) & f & dot_flag) | ((previous << 3U) & f & tilde_flag & home);
+        empty |= previous & f & slash_flag;
         if ((f & percent_flag) != 0) {
             bad |= plain_escape(s, i, end) && !escaped_tilde_inside(s, begin, i) ? 0U : 1U;
             first_percent = std::min(first_percent, i);
         }
         previous = f;
     }
-    if (first_escape != nullptr) *first_escape = first_percent;
+    if (seen != nullptr) *seen = {first_percent, empty != 0};
     return bad == 0;
 }
 
@@ -205,7 +212,7 @@ inline constexpr auto plain_escape_bytes = make_plain_escape_bytes();
 struct plain_path_parts {
     std::uint32_t name_end;
     char typecode;
-    std::uint32_t first_escape; // npos for none
+    plain_path_seen seen;
 };
 [[nodiscard]] inline bool plain_path_to_end(unsigned char const* s, std::uint32_t slash, std::uint32_t n,
                                             plain_path_parts& out) noexcept
@@ -213,7 +220,7 @@ struct plain_path_parts {
     out.typecode =
         rules::trailing_typecode(std::string_view(reinterpret_cast<char const*>(s) + slash + 1, n - slash - 1));
     out.name_end = out.typecode != '\0' ? n - 7 : n;
-    return plain_path(s, slash + 1, out.name_end, &out.first_escape);
+    return plain_path(s, slash + 1, out.name_end, &out.seen);
 }
 
 // ---- authority -------------------------------------------------------------------------------

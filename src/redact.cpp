@@ -61,10 +61,20 @@ private:
     std::optional<span_of_input> hull_;
 };
 
+// The first '/', '?' or '#' from `start` on, or npos. Not find_first_of(authority_ends), which
+// libstdc++ runs as one memchr over the set per input byte: a tenth of ftpuri-check's time.
+std::size_t find_authority_end(std::string_view input, std::size_t start) noexcept
+{
+    static_assert(authority_ends == "/?#", "find_authority_end looks for these bytes");
+    for (std::size_t i = start; i < input.size(); ++i)
+        if (input[i] == '/' || input[i] == '?' || input[i] == '#') return i;
+    return npos;
+}
+
 // The authority that begins at `start`: up to the first '/', '?' or '#', or up to the end.
 std::size_t authority_end(std::string_view input, std::size_t start) noexcept
 {
-    std::size_t const end = input.find_first_of(authority_ends, start);
+    std::size_t const end = find_authority_end(input, start);
     return end == npos ? input.size() : end;
 }
 
@@ -114,12 +124,16 @@ void add_password_cut_short(std::string_view input, std::size_t start, input_ext
 
 std::optional<span_of_input> locate_password(std::string_view input, input_extent extent) noexcept
 {
+    // Every reading's password ends at an '@' of the input (a prefix's may lie past its cut):
+    // without one there is none, which one memchr says for most inputs.
+    if (extent == input_extent::whole && input.find('@') == npos) return std::nullopt;
+
     // scheme ":" then the authority, RFC 3986 Appendix B's way: the scheme is whatever precedes
     // the first ':' if no '/', '?' or '#' does (the WHATWG and curl schemes end at the same ':').
     // Without one, the authority may still follow "//", as in a network-path reference.
     std::size_t after_scheme = 0;
     std::size_t const colon = input.find(':');
-    if (colon != npos && colon < input.find_first_of(authority_ends)) after_scheme = colon + 1;
+    if (colon != npos && colon < find_authority_end(input, 0)) after_scheme = colon + 1;
     while (after_scheme < input.size() && leads_to_authority(input[after_scheme]))
         ++after_scheme;
 

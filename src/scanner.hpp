@@ -209,10 +209,11 @@ private:
     bool scan_authority() noexcept
     {
 #if defined(__SSE2__)
-        if constexpr (!Sink::collecting) {
-            // Most authorities are plain: warnings unwanted, a plain user, host and port.
+        {
+            // Most authorities are plain: a plain user, host and port. Where warnings are wanted,
+            // only those that draw none.
             plain_authority_parts plain{};
-            if (ftp_grammar_ && plain_authority(s_, n_, 6, plain)) { // after "ftp://"
+            if (ftp_grammar_ && plain_authority(s_, n_, 6, plain) && (!Sink::collecting || draws_no_warning(plain))) {
                 if (plain.has_user) {
                     parts_.at.user_begin = 6;
                     parts_.at.user_end = plain.user_end;
@@ -543,19 +544,20 @@ private:
         parts_.at.path_begin = q;
         parts_.at.path_end = q;
         if (q < n_ && s_[q] == '/') {
-            if constexpr (!Sink::collecting) {
-                // Most paths are plain: warnings unwanted, nothing to decode, no dot-segment.
+            {
+                // Most paths are plain: nothing to decode, no dot-segment. Where warnings are
+                // wanted, only those that draw none.
                 if (ftp_grammar_) {
                     // A typecode that ends the input ends a plain path too: the rest is checked.
                     plain_path_parts plain{};
-                    if (plain_path_to_end(s_, q, n_, plain)) {
+                    if (plain_path_to_end(s_, q, n_, plain) && (!Sink::collecting || draws_no_warning(q, plain))) {
                         if (plain.typecode != '\0') {
                             parts_.at.typecode_begin = plain.name_end;
                             parts_.typecode_end = n_;
                             parts_.typecode = plain.typecode;
                         }
                         parts_.at.path_end = plain.name_end;
-                        parts_.path_respelled_from = plain.first_escape;
+                        parts_.path_respelled_from = plain.seen.first_escape;
                         return true;
                     }
                 }
@@ -597,6 +599,40 @@ private:
             parts_.at.path_end = name_end;
         }
         return scan_query(q);
+    }
+
+    // ---- plain parts that draw no warning ----------------------------------------------------
+    // The collecting scan takes the fast paths only for parts that the full scan would pass
+    // without a word: what a plain part can still be warned about is checked here, and any
+    // such part is left to the full scan. props/fast_path_props.cpp holds the two to one list.
+
+    // userinfo.password, userinfo.anonymous and the escapes' warnings; host.uppercase;
+    // port.empty, port.leading-zeros, port.default. (A plain user is never empty.)
+    [[nodiscard]] bool draws_no_warning(plain_authority_parts const& plain) const noexcept
+    {
+        if (plain.has_user) {
+            std::string_view const user = input_.substr(6, plain.user_end - 6);
+            if (plain.password_end != npos || is_anonymous(user) || user.find('%') != std::string_view::npos)
+                return false;
+        }
+        if (find_upper_ascii(input_.substr(plain.host_begin, plain.host_end - plain.host_begin)) !=
+            std::string_view::npos)
+            return false;
+        if (plain.host_end == plain.end) return true;
+        std::uint32_t const digits = plain.end - plain.host_end - 1;
+        return digits > 0 && s_[plain.host_end + 1] != '0' && plain.port != 21;
+    }
+
+    // The escapes' warnings, path.empty-segment, and the first segment's path.tilde-user and
+    // path.drive-letter; typecode.uppercase. The path begins with the "/" at `slash`.
+    [[nodiscard]] bool draws_no_warning(std::uint32_t slash, plain_path_parts const& plain) const noexcept
+    {
+        if (plain.seen.first_escape != npos || plain.seen.empty_segment) return false;
+        std::string_view const path = input_.substr(slash + 1, plain.name_end - slash - 1);
+        std::string_view const first = path.substr(0, path.find('/'));
+        if (!first.empty() && first[0] == '~' && first.size() > 1) return false;
+        if (first.size() == 2 && rules::is_drive_letter(first)) return false;
+        return plain.typecode == '\0' || find_upper_ascii(input_.substr(plain.name_end)) == std::string_view::npos;
     }
 
     // A byte of the segment that decodes from [begin, end): an escape, or a lenient repair.

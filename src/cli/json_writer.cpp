@@ -24,7 +24,89 @@ void write_json_diagnostic(json_stream& w, diagnostic const& d, std::uint32_t le
     w.EndObject();
 }
 
+namespace {
+
+// A JSON string of `s` when it is printable ASCII, as RapidJSON writes one (only '"' and '\\'
+// escaped) and append_json_safe() leaves it; false, and nothing appended, for any other byte.
+bool append_ascii_json_string(std::string& to, std::string_view s)
+{
+    // No early exit: the compiler then checks sixteen bytes at a time.
+    unsigned other = 0;
+    unsigned escapes = 0;
+    for (char const c : s) {
+        auto const b = static_cast<unsigned char>(c);
+        other |= static_cast<unsigned>(b < 0x20) | static_cast<unsigned>(b > 0x7E);
+        escapes |= static_cast<unsigned>(b == '"') | static_cast<unsigned>(b == '\\');
+    }
+    if (other != 0) return false;
+    to.push_back('"');
+    if (escapes == 0) {
+        to.append(s);
+    } else {
+        for (char c : s) {
+            if (c == '"' || c == '\\') to.push_back('\\');
+            to.push_back(c);
+        }
+    }
+    to.push_back('"');
+    return true;
+}
+
+} // namespace
+
+// Nearly every record is printable ASCII: the file name, the input, the canonical form (always
+// ASCII), the catalogue's ids and messages. Those are written here, byte for byte as the
+// RapidJSON path below writes them, without its per-byte writer and the two sanitizing passes
+// that would change nothing (tests/cli_unit compares the two). False, with `to` as it was, for
+// any other record, and with --plan.
+bool json_writer::write_ascii(checked_input const& input, std::string& to)
+{
+    if (plan_.planned) return false;
+    std::size_t const start = to.size();
+    auto fail = [&] {
+        to.resize(start);
+        return false;
+    };
+    to.append("{\"file\":");
+    if (!append_ascii_json_string(to, input.origin.name)) return fail();
+    to.append(",\"input\":");
+    if (!append_ascii_json_string(to, input.redacted)) return fail();
+    to.append(",\"line\":");
+    append_number(to, input.origin.line);
+    to.append(input.valid ? ",\"valid\":true,\"canonical\":" : ",\"valid\":false,\"canonical\":");
+    if (!input.valid) {
+        to.append("null");
+    } else if (!append_ascii_json_string(to, input.redacted_canonical)) {
+        return fail();
+    }
+    to.append(",\"diagnostics\":[");
+    bool first = true;
+    for (diagnostic const& d : input.diagnostics) {
+        if (!input.shown(d)) continue;
+        diag_info const& about = d.info();
+        to.append(first ? "{\"id\":" : ",{\"id\":");
+        first = false;
+        if (!append_ascii_json_string(to, about.name)) return fail();
+        to.append(",\"severity\":");
+        if (!append_ascii_json_string(to, to_string(d.level))) return fail();
+        to.append(",\"offset\":");
+        append_number(to, d.offset);
+        to.append(",\"length\":");
+        append_number(to, input.reported_length(d));
+        to.append(",\"message\":");
+        if (!append_ascii_json_string(to, about.message)) return fail();
+        to.push_back('}');
+    }
+    to.append("]}\n");
+    return true;
+}
+
 void json_writer::write(checked_input const& input, std::string& to)
+{
+    if (!write_ascii(input, to)) write_any(input, to);
+}
+
+void json_writer::write_any(checked_input const& input, std::string& to)
 {
     // "input" is the input with its password masked (line_checker did that), then with every
     // byte that is not UTF-8 replaced by U+FFFD, because a JSON string must be Unicode. The

@@ -39,6 +39,12 @@ public:
     }
     void write(checked_input const& input, std::string& to) override;
 
+    // write() is the first of these that applies (public for tests/cli_unit/json_writer_test,
+    // which holds the two to one output): a record that is printable ASCII, written without
+    // RapidJSON (false and nothing written for any other); any record, through RapidJSON.
+    bool write_ascii(checked_input const& input, std::string& to);
+    void write_any(checked_input const& input, std::string& to);
+
 private:
     void write_plan(checked_input const& input);
 

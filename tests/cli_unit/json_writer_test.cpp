@@ -1,0 +1,108 @@
+// json_writer_test: the JSON Lines writer's two paths write one output. write() takes
+// write_ascii() for a record that is printable ASCII (nearly all), which writes it without
+// RapidJSON and without the sanitizing passes; every other record goes through write_any().
+// Over inputs with errors, warnings, notes, passwords, quotes and backslashes, disabled ids and
+// file names that need escaping, the fast path must write exactly what write_any() writes, and
+// must decline, writing nothing, exactly when a byte outside printable ASCII is in the record.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ftpuri/canonical.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/redact.hpp"
+#include "json_writer.hpp"
+
+namespace {
+
+using ftpuri::cli::checked_input;
+using ftpuri::cli::input_origin;
+using ftpuri::cli::json_writer;
+
+std::string masked(std::string_view text)
+{
+    std::string out(text.size() + 4, '\0');
+    out.resize(ftpuri::redact_password_into(text, out));
+    return out;
+}
+
+bool printable_ascii(std::string_view text)
+{
+    for (char c : text)
+        if (c < 0x20 || c > 0x7E) return false;
+    return true;
+}
+
+TEST(JsonWriter, AsciiRecordsAreWrittenAsRapidJsonWritesThem)
+{
+    std::vector<std::string> const inputs = {
+        "ftp://ftp.example.org/pub/file.txt",
+        "FTP://User:Secret@Ftp.Example.ORG:021/%7euser/./a/../f.txt;TYPE=I",
+        "ftp://h/a\"b\\c",
+        "ftp://h/a b",
+        "ftp://h/..%2F..%2Fetc/passwd",
+        "ftp://anonymous@h//x/",
+        "ftp://h/x#frag",
+        "ftp://h/caf\xC3\xA9",
+        "ftp://h/\x7F",
+        "ftp://h/\x01",
+        "  ftp://h/trimmed  ",
+        "",
+        "http://h/",
+    };
+    std::vector<std::string_view> const names = {"list.txt", "<stdin>", "a \"q\"\\b.txt", "caf\xC3\xA9.txt"};
+    ftpuri::diag_set none;
+    ftpuri::diag_set some;
+    some.insert(ftpuri::diag_id::userinfo_password);
+    some.insert(ftpuri::diag_id::port_default);
+    int fast = 0;
+    int declined = 0;
+    for (ftpuri::profile p : {ftpuri::profile::strict, ftpuri::profile::lenient}) {
+        for (std::string const& text : inputs) {
+            ftpuri::diagnostic_list diagnostics;
+            ftpuri::parse_result const r = ftpuri::parse(text, {p}, diagnostics);
+            std::string const canonical = r ? ftpuri::canonicalize(*r) : std::string();
+            std::string const redacted = masked(text);
+            std::string const redacted_canonical = masked(canonical);
+            for (std::string_view name : names) {
+                for (ftpuri::diag_set const* hidden : {&none, &some}) {
+                    input_origin const origin{name, 7, true};
+                    checked_input const input{.origin = origin,
+                                              .bytes = text,
+                                              .length = text.size(),
+                                              .valid = r.has_value(),
+                                              .diagnostics = diagnostics,
+                                              .hidden = *hidden,
+                                              .password = ftpuri::find_password(text),
+                                              .redacted = redacted,
+                                              .canonical = canonical,
+                                              .redacted_canonical = redacted_canonical};
+                    json_writer writer;
+                    std::string any = "before\n";
+                    writer.write_any(input, any);
+                    std::string ascii = "before\n";
+                    bool const took = writer.write_ascii(input, ascii);
+                    SCOPED_TRACE(std::string(name) + " " + text);
+                    EXPECT_EQ(took, printable_ascii(name) && printable_ascii(redacted));
+                    if (took) {
+                        EXPECT_EQ(ascii, any);
+                        ++fast;
+                    } else {
+                        EXPECT_EQ(ascii, "before\n");
+                        ++declined;
+                    }
+                    std::string both;
+                    writer.write(input, both);
+                    EXPECT_EQ("before\n" + both, any);
+                }
+            }
+        }
+    }
+    EXPECT_GT(fast, 100);
+    EXPECT_GT(declined, 50);
+}
+
+} // namespace
