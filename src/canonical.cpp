@@ -9,10 +9,10 @@
 #include <emmintrin.h>
 #endif
 
+#include "canonical_general.hpp"
 #include "ftpuri/charset.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
-#include "canonical_general.hpp"
 #include "idna.hpp"
 #include "ipv6_text.hpp"
 #include "rules/dot_segments.hpp"
@@ -283,9 +283,9 @@ std::size_t next_respelled(std::string_view path, std::size_t q) noexcept
 #if defined(__SSE2__)
     for (; q + 16 <= end; q += 16) {
         __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s + q));
-        __m128i const marks = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('%')),
-                                                        _mm_cmpeq_epi8(x, _mm_set1_epi8(';'))),
-                                           _mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
+        __m128i const marks =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('%')), _mm_cmpeq_epi8(x, _mm_set1_epi8(';'))),
+                         _mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
         // movemask takes each byte's top bit: non-ASCII bytes mark themselves.
         auto const mask = static_cast<unsigned>(_mm_movemask_epi8(marks) | _mm_movemask_epi8(x));
         if (mask != 0) return q + static_cast<std::size_t>(__builtin_ctz(mask));
