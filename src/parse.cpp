@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "full_scan.hpp"
 #include "scanner.hpp"
 
 namespace ftpuri {
@@ -60,6 +61,21 @@ parse_result parse(std::string_view input, parse_options const& options, diagnos
     append_error(out, s.error(), s.note());
     return parse_result::failure(s.error());
 }
+
+namespace detail {
+
+parse_result parse_full_scan(std::string_view input, parse_options const& options, diagnostic_list& out) noexcept
+{
+    scanner<collect_warnings> s(input, options, {&out}, false);
+    if (s.run()) {
+        if (!options.opt_in.empty()) report_opt_in(s.view(), input, options.opt_in, out);
+        return parse_result::success(s.view());
+    }
+    append_error(out, s.error(), s.note());
+    return parse_result::failure(s.error());
+}
+
+} // namespace detail
 
 bool validate(std::string_view input, parse_options const& options) noexcept
 {

@@ -56,9 +56,12 @@ class scanner : public scan_reporter<Sink> {
 public:
     static constexpr std::uint32_t npos = uri_offsets::npos;
 
-    scanner(std::string_view input, parse_options const& options, Sink sink) noexcept
+    // `fast_paths` off: every byte goes through the full scan (detail::parse_full_scan, which
+    // tests hold the fast paths to).
+    scanner(std::string_view input, parse_options const& options, Sink sink, bool fast_paths = true) noexcept
         : reporter(options.syntax == profile::strict, sink), s_(reinterpret_cast<unsigned char const*>(input.data())),
           input_(input), ftp_grammar_(options.syntax != profile::rfc3986), lenient_(options.syntax == profile::lenient),
+          fast_paths_(fast_paths && ftp_grammar_),
           max_length_(options.max_length < max_length_cap ? options.max_length : max_length_cap)
     {
         parts_.syntax = options.syntax;
@@ -213,7 +216,7 @@ private:
             // Most authorities are plain: a plain user, host and port. Where warnings are wanted,
             // only those that draw none.
             plain_authority_parts plain{};
-            if (ftp_grammar_ && plain_authority(s_, n_, 6, plain) && (!Sink::collecting || draws_no_warning(plain))) {
+            if (fast_paths_ && plain_authority(s_, n_, 6, plain) && (!Sink::collecting || draws_no_warning(plain))) {
                 if (plain.has_user) {
                     parts_.at.user_begin = 6;
                     parts_.at.user_end = plain.user_end;
@@ -547,7 +550,7 @@ private:
             {
                 // Most paths are plain: nothing to decode, no dot-segment. Where warnings are
                 // wanted, only those that draw none.
-                if (ftp_grammar_) {
+                if (fast_paths_) {
                     // A typecode that ends the input ends a plain path too: the rest is checked.
                     plain_path_parts plain{};
                     if (plain_path_to_end(s_, q, n_, plain) && (!Sink::collecting || draws_no_warning(q, plain))) {
@@ -883,6 +886,7 @@ private:
     std::uint32_t n_ = 0;
     bool ftp_grammar_; // the ftp grammar of docs/grammar.abnf (strict, lenient), not RFC 3986's
     bool lenient_;     // repairs are warnings
+    bool fast_paths_;  // plain_scan.hpp's shortcuts (the ftp grammar's profiles only)
     std::uint32_t max_length_;
 
     uri_parts parts_{}; // what view() returns, written as the scan goes

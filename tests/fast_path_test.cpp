@@ -1,0 +1,667 @@
+// fast_path_test: the fast paths give exactly the full scan's results on every known input
+// (issue 14), and are taken often enough to matter.
+//
+// The fast paths: validate(s, o) asks detail::plain_uri (src/plain_scan.hpp) first; parse(s, o)
+// takes the plain_authority and plain_path shortcuts, and validate(s, o, list) and
+// parse(s, o, list) take them for parts that draw no warning; canonicalize_into(view) takes a
+// fast path where detail::takes_canonical_fast_path says so. The references:
+// detail::parse_full_scan (src/full_scan.hpp), every byte through the full scan and every
+// finding collected, and detail::canonicalize_into_general.
+//
+// For every input of corpus/ (the .txt files line by line, inputs/ and regressions/ file by
+// file, and regressions/ line by line too) and every URI of tests/data/*.jsonl (the strings of
+// each record's "input", "urls" and "base"), in each of the three profiles:
+//   - validate(s, o), validate(s, o, list) and parse(s, o, list) give the full scan's verdict,
+//     the collecting two its findings exactly, and plain_uri says yes only where it does;
+//   - parse(s, o) and parse(s, o, list) each fail with the full scan's error (id, severity,
+//     component, offset, length), or succeed with its detail::uri_parts;
+//   - for a valid input, each of the 8 canonical_options: canonicalize_into and
+//     canonicalize_into_general give the same status and bytes in a big buffer, in one of
+//     exactly the size needed, and in one byte less (buffer_too_small, the same size needed),
+//     and neither writes outside its span; the same on the view with its facts cleared.
+// Then a hand table of the canonical fast path's edges (with the canonical form each must
+// give), escapes at every offset of the 16-byte blocks, and the shares of valid strict inputs
+// that take plain_uri and the canonical fast path.
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <span>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../bench/corpora.hpp"
+#include "canonical_general.hpp"
+#include "ftpuri/canonical.hpp"
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/options.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/uri_view.hpp"
+#include "full_scan.hpp"
+#include "plain_scan.hpp"
+#include "support/example_notation.hpp"
+#include "support/json.hpp"
+#include "support/printable.hpp"
+#include "support/profiles.hpp"
+#include "support/source_files.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using ftpuri::canonical_options;
+using ftpuri::canonical_result;
+using ftpuri::canonical_status;
+using ftpuri::parse_options;
+using ftpuri::profile;
+using ftpuri::uri_view;
+using ftpuri::detail::uri_parts;
+using ftpuri_test::in;
+using ftpuri_test::L;
+using ftpuri_test::printable;
+using ftpuri_test::R;
+using ftpuri_test::S;
+
+constexpr std::array<profile, 3> profiles = {S, R, L};
+
+char const* name_of(profile p)
+{
+    switch (p) {
+    case profile::strict: return "strict";
+    case profile::rfc3986: return "rfc3986";
+    case profile::lenient: return "lenient";
+    }
+    return "?";
+}
+
+// ---- the known inputs -------------------------------------------------------------------------
+
+std::vector<std::string> lines_of(std::string const& text)
+{
+    std::vector<std::string> out;
+    std::istringstream in_stream(text);
+    std::string line;
+    while (std::getline(in_stream, line))
+        out.push_back(line);
+    return out;
+}
+
+// corpus/: the .txt files a line at a time (in docs/diagnostics.md's notation, "#" lines and
+// empty ones skipped, as corpus/build.py reads them), every file of inputs/ and regressions/
+// whole, and regressions/' files a line at a time too (the cli target reads them as lines).
+std::vector<std::string> corpus_inputs(std::size_t& files)
+{
+    std::set<std::string> out;
+    files = 0;
+    fs::path const root = fs::path(FTPURI_SOURCE_DIR) / "corpus";
+    for (auto const& entry : fs::recursive_directory_iterator(root)) {
+        if (!entry.is_regular_file()) continue;
+        fs::path const& path = entry.path();
+        if (path.extension() == ".md" || path.extension() == ".py") continue;
+        ++files;
+        std::string const text = ftpuri_test::read_text(path.string());
+        std::string const relative = fs::relative(path, root).string();
+        if (path.extension() == ".txt") {
+            for (std::string const& line : lines_of(text)) {
+                if (line.empty() || line.front() == '#') continue;
+                std::optional<std::string> const bytes = ftpuri_test::unescape(line);
+                EXPECT_TRUE(bytes.has_value()) << relative << ": " << line;
+                if (bytes) out.insert(*bytes);
+            }
+            continue;
+        }
+        out.insert(text);
+        if (relative.starts_with("regressions/")) {
+            for (std::string const& line : lines_of(text))
+                out.insert(line);
+        }
+    }
+    return {out.begin(), out.end()};
+}
+
+void add_strings(ftpuri_test::json const& v, std::set<std::string>& out)
+{
+    if (v.IsString()) {
+        out.emplace(ftpuri_test::json_str(v));
+    } else if (v.IsArray()) {
+        for (auto const& x : v.GetArray())
+            add_strings(x, out);
+    } else if (v.IsObject()) {
+        for (auto const& m : v.GetObject())
+            add_strings(m.value, out);
+    }
+}
+
+// tests/data/*.jsonl: every string in each record's "input", "urls" and "base".
+std::vector<std::string> vector_inputs(std::size_t& records)
+{
+    std::set<std::string> out;
+    records = 0;
+    for (auto const& entry : fs::directory_iterator(FTPURI_TEST_DATA_DIR)) {
+        if (entry.path().extension() != ".jsonl") continue;
+        for (std::string const& line : lines_of(ftpuri_test::read_text(entry.path().string()))) {
+            if (line.empty()) continue;
+            rapidjson::Document d;
+            d.Parse(line.c_str(), line.size());
+            EXPECT_FALSE(d.HasParseError()) << entry.path() << ": " << line;
+            if (d.HasParseError()) continue;
+            ++records;
+            for (char const* member : {"input", "urls", "base"})
+                if (ftpuri_test::json const* v = ftpuri_test::json_member(d, member)) add_strings(*v, out);
+        }
+    }
+    return {out.begin(), out.end()};
+}
+
+// ---- the three comparisons; each returns "" when the paths agree, else what differs ------------
+
+std::string show(ftpuri::diagnostic const& d)
+{
+    std::ostringstream os;
+    os << d.info().name << " (" << ftpuri::to_string(d.level) << ", in " << ftpuri::to_string(d.where) << ") at "
+       << d.offset << "+" << d.length;
+    return os.str();
+}
+
+std::string validate_disagreement(std::string_view s, parse_options const& o)
+{
+    bool const plain = ftpuri::detail::plain_uri(s, o);
+    bool const quick = ftpuri::validate(s, o);
+    ftpuri::diagnostic_list a;
+    ftpuri::diagnostic_list b;
+    ftpuri::diagnostic_list reference;
+    bool const listed = ftpuri::validate(s, o, a);
+    bool const parsed = ftpuri::parse(s, o, b).has_value();
+    bool const full = ftpuri::detail::parse_full_scan(s, o, reference).has_value();
+    bool const same_findings = std::equal(a.begin(), a.end(), reference.begin(), reference.end()) &&
+                               std::equal(b.begin(), b.end(), reference.begin(), reference.end());
+    if (quick == full && listed == full && parsed == full && (!plain || full) && same_findings) return {};
+    std::ostringstream os;
+    os << "plain_uri " << plain << ", validate(s, o) " << quick << ", validate(s, o, list) " << listed
+       << ", parse(s, o, list) " << parsed << ", the full scan " << full;
+    auto list = [&](char const* name, ftpuri::diagnostic_list const& l) {
+        os << "\n    " << name << ":";
+        for (ftpuri::diagnostic const& d : l)
+            os << " " << show(d);
+    };
+    if (!same_findings) {
+        list("validate(s, o, list)", a);
+        list("parse(s, o, list)", b);
+        list("the full scan", reference);
+    }
+    return os.str();
+}
+
+std::string offset(std::uint32_t v)
+{
+    return v == ftpuri::uri_offsets::npos ? std::string("npos") : std::to_string(v);
+}
+
+// The fields of two parts that differ, one a line.
+std::string parts_diff(uri_parts const& a, uri_parts const& b, std::string_view input)
+{
+    std::ostringstream os;
+    auto row = [&](char const* name, std::string const& x, std::string const& y) {
+        if (x != y) os << "\n    " << name << ": the fast path " << x << ", the full scan " << y;
+    };
+    auto at = [&](char const* p) {
+        return p == nullptr ? std::string("null") : "input+" + std::to_string(p - input.data());
+    };
+    row("data", at(a.data), at(b.data));
+    row("size", std::to_string(a.size), std::to_string(b.size));
+    row("scheme_end", offset(a.at.scheme_end), offset(b.at.scheme_end));
+    row("user_begin", offset(a.at.user_begin), offset(b.at.user_begin));
+    row("user_end", offset(a.at.user_end), offset(b.at.user_end));
+    row("password_begin", offset(a.at.password_begin), offset(b.at.password_begin));
+    row("password_end", offset(a.at.password_end), offset(b.at.password_end));
+    row("host_begin", offset(a.at.host_begin), offset(b.at.host_begin));
+    row("host_end", offset(a.at.host_end), offset(b.at.host_end));
+    row("port_begin", offset(a.at.port_begin), offset(b.at.port_begin));
+    row("port_end", offset(a.at.port_end), offset(b.at.port_end));
+    row("path_begin", offset(a.at.path_begin), offset(b.at.path_begin));
+    row("path_end", offset(a.at.path_end), offset(b.at.path_end));
+    row("typecode_begin", offset(a.at.typecode_begin), offset(b.at.typecode_begin));
+    row("typecode_end", offset(a.typecode_end), offset(b.typecode_end));
+    row("query_begin", offset(a.at.query_begin), offset(b.at.query_begin));
+    row("query_end", offset(a.at.query_end), offset(b.at.query_end));
+    row("fragment_begin", offset(a.at.fragment_begin), offset(b.at.fragment_begin));
+    row("port_number", std::to_string(a.port_number), std::to_string(b.port_number));
+    row("kind", std::string(ftpuri::to_string(a.kind)), std::string(ftpuri::to_string(b.kind)));
+    row("typecode", std::to_string(static_cast<int>(a.typecode)), std::to_string(static_cast<int>(b.typecode)));
+    row("syntax", name_of(a.syntax), name_of(b.syntax));
+    row("facts", std::to_string(a.facts), std::to_string(b.facts));
+    row("path_respelled_from", offset(a.path_respelled_from), offset(b.path_respelled_from));
+    std::string const out = os.str();
+    return out.empty() ? "\n    (a field this printer does not know)" : out;
+}
+
+// How `fast` (parse(s, o) or parse(s, o, list), named `name`) differs from the full scan's `full`.
+std::string parse_disagreement(std::string_view s, std::string const& name, ftpuri::parse_result const& fast,
+                               ftpuri::parse_result const& full)
+{
+    if (fast.has_value() != full.has_value()) {
+        return name + (fast ? " succeeds" : " fails with " + show(fast.error())) + ", the full scan " +
+               (full ? "succeeds" : "fails with " + show(full.error()));
+    }
+    if (!fast) {
+        ftpuri::diagnostic const& a = fast.error();
+        ftpuri::diagnostic const& b = full.error();
+        if (a.id == b.id && a.level == b.level && a.where == b.where && a.offset == b.offset && a.length == b.length)
+            return {};
+        return name + " fails with " + show(a) + ", the full scan with " + show(b);
+    }
+    uri_parts const& a = ftpuri::detail::view_access::parts(*fast);
+    uri_parts const& b = ftpuri::detail::view_access::parts(*full);
+    if (a == b) return {};
+    return name + "'s view and the full scan's differ:" + parts_diff(a, b, s);
+}
+
+std::string parse_disagreement(std::string_view s, parse_options const& o)
+{
+    ftpuri::diagnostic_list found;
+    ftpuri::diagnostic_list reference;
+    ftpuri::parse_result const full = ftpuri::detail::parse_full_scan(s, o, reference);
+    std::string const quick = parse_disagreement(s, "parse(s, o)", ftpuri::parse(s, o), full);
+    return quick.empty() ? parse_disagreement(s, "parse(s, o, list)", ftpuri::parse(s, o, found), full) : quick;
+}
+
+// One canonical call into a span with guard bytes on both sides.
+struct canon_call {
+    canonical_status status = canonical_status::ok;
+    std::size_t size = 0;
+    std::string bytes; // when ok
+    bool intact = true;
+    bool operator==(canon_call const& o) const
+    {
+        return status == o.status && size == o.size && bytes == o.bytes && intact && o.intact;
+    }
+};
+
+std::string show(canon_call const& c)
+{
+    std::ostringstream os;
+    os << (c.status == canonical_status::ok                 ? "ok"
+           : c.status == canonical_status::buffer_too_small ? "buffer_too_small"
+                                                            : "idna_failed")
+       << ", size " << c.size;
+    if (c.status == canonical_status::ok) os << ", \"" << printable(c.bytes) << "\"";
+    if (!c.intact) os << ", WROTE OUTSIDE ITS SPAN";
+    return os.str();
+}
+
+template <class Write>
+canon_call call_into(std::size_t capacity, Write write)
+{
+    constexpr std::size_t guard = 16;
+    constexpr char fill = '\x5A';
+    std::vector<char> bytes(capacity + 2 * guard, fill);
+    std::span<char> const span(bytes.data() + guard, capacity);
+    canonical_result const r = write(span);
+    canon_call c{r.status, r.size, {}, true};
+    if (r.status == canonical_status::ok) {
+        if (r.size <= capacity) {
+            c.bytes.assign(span.data(), r.size);
+        } else {
+            c.intact = false; // claims more than its span
+        }
+    }
+    for (std::size_t i = 0; i < guard; ++i)
+        c.intact = c.intact && bytes[i] == fill && bytes[guard + capacity + i] == fill;
+    return c;
+}
+
+std::array<canonical_options, 8> all_options()
+{
+    std::array<canonical_options, 8> out{};
+    for (unsigned k = 0; k < 8; ++k)
+        out[k] = canonical_options{(k & 1U) != 0, (k & 2U) != 0, (k & 4U) != 0};
+    return out;
+}
+
+std::string show(canonical_options const& o)
+{
+    std::ostringstream os;
+    os << "{drop_password=" << o.drop_password << " drop_fragment=" << o.drop_fragment
+       << " drop_anonymous=" << o.drop_anonymous << "}";
+    return os.str();
+}
+
+std::string canonical_disagreement_of(uri_view const& view, char const* which)
+{
+    std::string out;
+    std::size_t const big = ftpuri::canonical_size_bound(view.size());
+    for (canonical_options const& o : all_options()) {
+        auto fast = [&](std::span<char> s) { return ftpuri::canonicalize_into(view, s, o); };
+        auto general = [&](std::span<char> s) { return ftpuri::detail::canonicalize_into_general(view, s, o); };
+        std::string const where = std::string(which) + " " + show(o) + " (fast path " +
+                                  (ftpuri::detail::takes_canonical_fast_path(view, o) ? "taken" : "not taken") + "), ";
+        auto compare = [&](char const* buffer, canon_call const& f, canon_call const& g) {
+            if (f == g) return true;
+            out +=
+                where + buffer + ": canonicalize_into " + show(f) + "; canonicalize_into_general " + show(g) + "\n  ";
+            return false;
+        };
+        canon_call const g = call_into(big, general);
+        if (!compare("big buffer", call_into(big, fast), g) || g.status != canonical_status::ok) continue;
+        canon_call const fe = call_into(g.size, fast);
+        compare("exact buffer", fe, call_into(g.size, general));
+        if (fe.status != canonical_status::ok) out += where + "refused a buffer of exactly the size needed\n  ";
+        canon_call const fs = call_into(g.size - 1, fast);
+        compare("buffer one byte short", fs, call_into(g.size - 1, general));
+        if (fs.status != canonical_status::buffer_too_small || fs.size != g.size)
+            out += where + "a buffer one byte short gave " + show(fs) + "\n  ";
+    }
+    return out;
+}
+
+std::string canonical_disagreement(uri_view const& view)
+{
+    std::string out = canonical_disagreement_of(view, "view");
+    uri_parts parts = ftpuri::detail::view_access::parts(view);
+    if (parts.facts != 0) {
+        parts.facts = 0;
+        parts.path_respelled_from = ftpuri::uri_offsets::npos;
+        out += canonical_disagreement_of(uri_view(parts), "view with its facts cleared");
+    }
+    return out;
+}
+
+// All three comparisons of one input in one profile.
+std::string disagreement(std::string_view s, profile p)
+{
+    parse_options const o = in(p);
+    std::string out = validate_disagreement(s, o);
+    std::string const parse = parse_disagreement(s, o);
+    if (!parse.empty()) out += (out.empty() ? "" : "; ") + parse;
+    if (ftpuri::parse_result const r = ftpuri::parse(s, o)) {
+        std::string const canonical = canonical_disagreement(*r);
+        if (!canonical.empty()) out += (out.empty() ? "" : "; ") + canonical;
+    }
+    return out;
+}
+
+// Every input in every profile; the first 25 disagreements reported in full.
+void expect_all_agree(std::vector<std::string> const& inputs, char const* what)
+{
+    std::size_t failures = 0;
+    std::array<std::size_t, 3> valid{};
+    std::string report;
+    for (std::string const& s : inputs) {
+        for (std::size_t k = 0; k < profiles.size(); ++k) {
+            valid[k] += ftpuri::validate(s, in(profiles[k])) ? 1U : 0U;
+            std::string const d = disagreement(s, profiles[k]);
+            if (d.empty()) continue;
+            if (++failures <= 25) report += "\n  \"" + printable(s) + "\" in " + name_of(profiles[k]) + ": " + d;
+        }
+    }
+    std::printf("[ fast path  ] %s: %zu inputs in 3 profiles; valid: %zu strict, %zu rfc3986, %zu lenient\n", what,
+                inputs.size(), valid[0], valid[1], valid[2]);
+    EXPECT_EQ(failures, 0U) << failures << " disagreements between the fast paths and the full scan:" << report;
+}
+
+TEST(FastPath, CorpusAgreesWithTheFullScan)
+{
+    std::size_t files = 0;
+    std::vector<std::string> const inputs = corpus_inputs(files);
+    EXPECT_GT(files, 1000U);
+    EXPECT_GT(inputs.size(), 1500U);
+    expect_all_agree(inputs, "corpus/");
+}
+
+TEST(FastPath, PeerVectorInputsAgreeWithTheFullScan)
+{
+    std::size_t records = 0;
+    std::vector<std::string> const inputs = vector_inputs(records);
+    EXPECT_GT(records, 500U);
+    EXPECT_GT(inputs.size(), 300U);
+    expect_all_agree(inputs, "tests/data/*.jsonl");
+}
+
+// ---- the canonical fast path's edges ------------------------------------------------------------
+
+struct edge {
+    profile syntax;
+    std::string_view input;
+    std::string_view canonical; // with the default options
+};
+
+// clang-format off
+constexpr auto edges = std::to_array<edge>({
+    // escapes at the path's first and last byte
+    {S, "ftp://h/%41bc", "ftp://h/Abc"},
+    {S, "ftp://h/abc%41", "ftp://h/abcA"},
+    {S, "ftp://h/%c3%a9", "ftp://h/%C3%A9"},
+    {S, "ftp://h/a%2f", "ftp://h/a%2F"},
+    {S, "ftp://h/%7euser/x", "ftp://h/~user/x"},
+    {S, "ftp://h/%7E", "ftp://h/~"},
+    {S, "ftp://h/a/%3b", "ftp://h/a/%3B"},
+    {S, "ftp://h/%25", "ftp://h/%25"},
+    // a "%2F" first directory, and one that removing dot-segments makes first
+    {S, "ftp://h/%2Fetc/motd", "ftp://h/%2Fetc/motd"},
+    {S, "ftp://h/%2fetc/motd", "ftp://h/%2Fetc/motd"},
+    {S, "ftp://h/./%2Fetc/x", "ftp://h/./%2Fetc/x"},
+    {S, "ftp://h/a/..//etc/x", "ftp://h/.//etc/x"},
+    {S, "ftp://h/a/../%2fetc/x", "ftp://h/./%2Fetc/x"},
+    {S, "ftp://h//etc/x", "ftp://h//etc/x"},
+    // "/./" and "/%2E%2E/"
+    {S, "ftp://h/a/./b", "ftp://h/a/b"},
+    {S, "ftp://h/./a", "ftp://h/a"},
+    {S, "ftp://h/a/.", "ftp://h/a/"},
+    {S, "ftp://h/a/%2E/b", "ftp://h/a/b"},
+    {S, "ftp://h/a/%2E%2E/b", "ftp://h/b"},
+    {S, "ftp://h/a/%2e%2e/b", "ftp://h/b"},
+    {S, "ftp://h/a/b/%2E%2E", "ftp://h/a/"},
+    {S, "ftp://h/a/.%2E/b/.", "ftp://h/b/"},
+    {S, "ftp://h/.a/..a/a./", "ftp://h/.a/..a/a./"},
+    // "~" first, then a directory that begins at the root
+    {S, "ftp://h/~/.//etc/x", "ftp://h/~/.//etc/x"},
+    {S, "ftp://h/~/a/..//etc/x", "ftp://h/~/.//etc/x"},
+    {S, "ftp://h/~/./%2Fetc/x", "ftp://h/~/./%2Fetc/x"},
+    {S, "ftp://h/%7E/a/../x", "ftp://h/~/x"},
+    {S, "ftp://h/~user/a%7Eb", "ftp://h/~user/a~b"},
+    // lenient: raw spaces and non-ASCII bytes are encoded; blanks around the input trimmed
+    {L, "ftp://h/My Documents/caf\xC3\xA9.txt", "ftp://h/My%20Documents/caf%C3%A9.txt"},
+    {L, " ftp://h/a b \t", "ftp://h/a%20b"},
+    {L, "ftp://h/\xFF%41\x80", "ftp://h/%FFA%80"},
+    {L, "ftp://u s\xC3\xA9r:p w@h/ x#f g", "ftp://u%20s%C3%A9r:p%20w@h/%20x#f%20g"},
+    {L, "ftp://h/f;typecode=A", "ftp://h/f;type=a"},
+    {L, "ftp://h/a%2e%2E/b c/..", "ftp://h/a../"},
+    // uppercase scheme and host, ports
+    {S, "FTP://FTP.Example.ORG/pub/", "ftp://ftp.example.org/pub/"},
+    {S, "ftp://H/A/b%7e", "ftp://h/A/b~"},
+    {S, "ftp://h:21/a", "ftp://h/a"},
+    {S, "ftp://h:/a", "ftp://h/a"},
+    {S, "ftp://h:0021/a", "ftp://h/a"},
+    {S, "ftp://h:02121/a", "ftp://h:2121/a"},
+    {S, "ftp://[2001:DB8:0:0:0:0:0:1]/a", "ftp://[2001:db8::1]/a"},
+    // userinfo with escapes, anonymous and passwords (the drop_* options: every combination)
+    {S, "ftp://us%65r:p%40ss@h/x", "ftp://user:p%40ss@h/x"},
+    {S, "ftp://%61nonymous@h/", "ftp://anonymous@h/"},
+    {S, "ftp://anonymous:x%2fy@h/", "ftp://anonymous:x%2Fy@h/"},
+    {S, "ftp://ANONYMOUS@h/", "ftp://ANONYMOUS@h/"},
+    {S, "ftp://u:@h/", "ftp://u:@h/"},
+    {S, "ftp://@h/", "ftp://@h/"},
+    {S, "ftp://u%3a%40@h/a#fr%61g%2f", "ftp://u%3A%40@h/a#frag%2F"},
+    // the empty path, typecodes
+    {S, "ftp://h", "ftp://h/"},
+    {S, "ftp://u@h:21", "ftp://u@h/"},
+    {S, "ftp://h/f;TYPE=I", "ftp://h/f;type=i"},
+    {S, "ftp://h/d/;Type=D", "ftp://h/d/;type=d"},
+    {S, "ftp://h/%41;type=a", "ftp://h/A;type=a"},
+    {S, "ftp://h/a/./;type=i", "ftp://h/a/;type=i"},
+    // rfc3986: a query, raw ";"
+    {R, "ftp://h/a?b=%7e&c", "ftp://h/a?b=~&c"},
+    {R, "ftp://h?q", "ftp://h/?q"},
+    {R, "ftp://h/a;b?%41#%42", "ftp://h/a%3Bb?A#B"},
+    {R, "ftp://h/a;type=I?x", "ftp://h/a;type=i?x"},
+    {R, "ftp://h/%2E%2E/a", "ftp://h/a"},
+});
+// clang-format on
+
+TEST(FastPath, CanonicalEdgesAgreeAndAreRight)
+{
+    for (edge const& e : edges) {
+        SCOPED_TRACE(std::string(name_of(e.syntax)) + " \"" + printable(e.input) + "\"");
+        EXPECT_EQ(disagreement(e.input, e.syntax), "");
+        ftpuri::parse_result const r = ftpuri::parse(e.input, in(e.syntax));
+        ASSERT_TRUE(r.has_value()) << show(r.error());
+        std::string fast(ftpuri::canonical_size_bound(e.input.size()), '\0');
+        canonical_result const f = ftpuri::canonicalize_into(*r, fast);
+        ASSERT_TRUE(f);
+        EXPECT_EQ(printable(std::string_view(fast.data(), f.size)), printable(e.canonical));
+    }
+}
+
+// The canonical_options, each with its canonical form (the table above has the defaults; every
+// combination is compared with the general writer there too).
+struct optioned_edge {
+    std::string_view input;
+    canonical_options options;
+    std::string_view canonical;
+};
+
+// clang-format off
+constexpr auto optioned_edges = std::to_array<optioned_edge>({
+    {"ftp://u:p%40ss@h/x#frag", {true, false, false}, "ftp://u@h/x#frag"},
+    {"ftp://u:p%40ss@h/x#frag", {false, true, false}, "ftp://u:p%40ss@h/x"},
+    {"ftp://u:p%40ss@h/x#frag", {true, true, true}, "ftp://u@h/x"},
+    {"ftp://anonymous:x@h/", {false, false, true}, "ftp://anonymous:x@h/"}, // a password stays with it
+    {"ftp://anonymous:x@h/", {true, false, true}, "ftp://h/"},
+    {"ftp://%61nonymous@h/a#%7e", {false, false, true}, "ftp://h/a#~"},
+    {"ftp://%61nonymous@h/a#%7e", {false, true, true}, "ftp://h/a"},
+    {"ftp://ANONYMOUS@h/", {false, false, true}, "ftp://h/"},
+    {"ftp://anonymous:@h/%7e/x#", {true, false, false}, "ftp://anonymous@h/~/x#"},
+    {"ftp://anonymous:@h/%7e/x#", {true, true, true}, "ftp://h/~/x"},
+});
+// clang-format on
+
+TEST(FastPath, CanonicalOptionsAgreeAndAreRight)
+{
+    for (optioned_edge const& e : optioned_edges) {
+        SCOPED_TRACE("\"" + printable(e.input) + "\" " + show(e.options));
+        ftpuri::parse_result const r = ftpuri::parse(e.input);
+        ASSERT_TRUE(r.has_value()) << show(r.error());
+        std::size_t const big = ftpuri::canonical_size_bound(e.input.size());
+        canon_call const f =
+            call_into(big, [&](std::span<char> s) { return ftpuri::canonicalize_into(*r, s, e.options); });
+        canon_call const g = call_into(
+            big, [&](std::span<char> s) { return ftpuri::detail::canonicalize_into_general(*r, s, e.options); });
+        EXPECT_EQ(show(f), show(g));
+        EXPECT_EQ(printable(f.bytes), printable(e.canonical));
+    }
+}
+
+// An escape, a dot-segment or a "~" at every offset of a path that spans several 16-byte
+// blocks and a tail, behind authorities of every length from 1 to 20 bytes, so that each
+// lands at every offset of a block; in the three profiles.
+TEST(FastPath, EscapesAtEveryBlockOffsetAgree)
+{
+    std::vector<std::string_view> const inserts = {"%41",    "%7e", "%2F",  "%2f",      "%c3%a9", "%E6%97%A5", "%25",
+                                                   "%2E",    "/./", "/../", "/%2E%2E/", "/~/",    "//",        "%20",
+                                                   "%C2%A0", "%4",  " ",    "\xC3\xA9", "%C0%AE", "%5C",       ";"};
+    std::size_t checked = 0;
+    std::string report;
+    std::size_t failures = 0;
+    for (std::size_t host = 1; host <= 20; ++host) {
+        std::string const authority = "ftp://" + std::string(host, 'h');
+        for (std::size_t at = 0; at <= 40; ++at) {
+            for (std::string_view insert : inserts) {
+                std::string path = "/" + std::string(40, 'a');
+                path.insert(1 + at, insert);
+                for (profile p : profiles) {
+                    std::string const uri = authority + path;
+                    std::string const d = disagreement(uri, p);
+                    ++checked;
+                    if (!d.empty() && ++failures <= 25)
+                        report += "\n  \"" + printable(uri) + "\" in " + name_of(p) + ": " + d;
+                }
+            }
+        }
+    }
+    EXPECT_GT(checked, 50000U);
+    EXPECT_EQ(failures, 0U) << report;
+}
+
+// ---- how often the fast paths are taken ---------------------------------------------------------
+
+// Valid strict inputs: bench/corpora.hpp's mirror-list URLs (the shares of real lists:
+// userinfo, passwords, ports, needless, lowercase and UTF-8 escapes, "~", empty segments,
+// typecodes), corpus/realworld.txt and corpus/handmade.txt.
+struct sample {
+    char const* name;
+    std::vector<std::string> uris;
+};
+
+std::vector<sample> const& strict_samples()
+{
+    static std::vector<sample> const samples = [] {
+        std::vector<sample> out;
+        out.push_back({"bench mirror_urls(5000)", ftpuri_bench::mirror_urls(5000)});
+        for (char const* file : {"corpus/realworld.txt", "corpus/handmade.txt"}) {
+            sample s{file, {}};
+            for (std::string const& line : lines_of(ftpuri_test::read_text(ftpuri_test::source_path(file)))) {
+                if (line.empty() || line.front() == '#') continue;
+                if (std::optional<std::string> const bytes = ftpuri_test::unescape(line)) s.uris.push_back(*bytes);
+            }
+            out.push_back(std::move(s));
+        }
+        return out;
+    }();
+    return samples;
+}
+
+// The share in percent of a sample's strict-valid inputs for which `taken` holds.
+template <class Taken>
+std::size_t share(sample const& s, Taken taken, std::size_t& valid)
+{
+    std::size_t yes = 0;
+    valid = 0;
+    for (std::string const& u : s.uris) {
+        ftpuri::parse_result const r = ftpuri::parse(u, in(S));
+        if (!r) continue;
+        ++valid;
+        yes += taken(u, *r) ? 1U : 0U;
+    }
+    return valid == 0 ? 0 : yes * 100 / valid;
+}
+
+TEST(FastPathShare, PlainUriTakesAGoodShareOfValidStrictInputs)
+{
+    for (sample const& s : strict_samples()) {
+        std::size_t valid = 0;
+        std::size_t const percent = share(
+            s, [](std::string const& u, uri_view const&) { return ftpuri::detail::plain_uri(u, in(S)); }, valid);
+        std::printf("[ fast path  ] plain_uri: %zu%% of %zu strict-valid inputs of %s\n", percent, valid, s.name);
+        EXPECT_GT(valid, 50U) << s.name;
+#if defined(__SSE2__) // plain_uri is SSE2 only; without it every input takes the scanner
+        EXPECT_GT(percent, 30U) << s.name;
+#endif
+    }
+}
+
+// The canonical fast path (src/canonical.cpp) is taken for every view whose scan found no
+// dot-segment: most inputs. Were takes_canonical_fast_path to say no to most, the comparisons
+// above would be holding the general writer to itself.
+TEST(FastPathShare, CanonicalFastPathTakesAGoodShareOfValidStrictInputs)
+{
+    for (sample const& s : strict_samples()) {
+        std::size_t valid = 0;
+        std::size_t const percent = share(
+            s, [](std::string const&, uri_view const& v) { return ftpuri::detail::takes_canonical_fast_path(v); },
+            valid);
+        std::printf("[ fast path  ] canonical fast path: %zu%% of %zu strict-valid inputs of %s\n", percent, valid,
+                    s.name);
+        EXPECT_GT(valid, 50U) << s.name;
+        EXPECT_GT(percent, 30U) << s.name;
+    }
+}
+
+} // namespace
