@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # bench/cli_throughput.sh: ftpuri-check's throughput on a mirror list, beside `wc -l` on the same
 # file: reading the bytes is the floor, and the ratio to it is what stays comparable from one
-# machine to another (PRODUCT.md reports ratios to reading the bytes).
+# machine to another (PRODUCT.md reports ratios to reading the bytes). Three modes are timed:
+# --quiet (the verdicts alone), --format=json (a record per line) and --fix (the canonical form
+# of each line), their outputs to /dev/null, so the ratios count the work, not a disk.
 #
 #     bench/cli_throughput.sh [N_URIS [REPS]]     # defaults: 1000000 URIs, 7 repetitions
 #     bench/cli_throughput.sh --smoke             # 20000 URIs, 1 repetition: a quick check
@@ -14,10 +16,11 @@
 #     TMPDIR             where the URI file goes (it is deleted at the end)
 #
 # The file is generated (deterministically: bench/gen_uris.hpp) into a temporary directory and
-# read once before timing, so both commands read it from the page cache; then the two commands
-# run alternately, REPS times each, so that a slow phase of the shared machine hits both, and
+# read once before timing, so every command reads it from the page cache; then the commands run
+# in turn, REPS times each, so that a slow phase of the shared machine hits all of them, and
 # the medians are compared. Before timing, ftpuri-check must accept every URI without a word
-# (exit 0, only the summary line) and wc -l must count N lines: a fast wrong answer measures nothing.
+# (exit 0, only the summary line), --format=json must write N records that say "valid":true,
+# --fix N lines, and wc -l must count N lines: a fast wrong answer measures nothing.
 set -euo pipefail
 export LC_ALL=C # EPOCHREALTIME's decimal point, awk's number formatting
 
@@ -78,8 +81,9 @@ if [[ -z $gen ]]; then
 fi
 "$gen" "$n_uris" >"$file"
 
-# The commands, exactly as timed (their output goes to /dev/null).
-check_cmd=("$bin" --quiet "${extra_args[@]}" -f "$file")
+# The commands, exactly as timed (their output goes to /dev/null): one per mode, then wc.
+modes=(--quiet --format=json --fix)
+mode_cmd() { cmd=("$bin" "$1" "${extra_args[@]}" -f "$file"); }
 wc_cmd=(wc -l "$file")
 
 # Verify: every URI valid and without a warning (the output is the summary line alone), and
@@ -92,6 +96,16 @@ if [[ $status -ne 0 || "$(cat "$tmp/check.out")" != "$expected_summary" ]]; then
     head -n 20 "$tmp/check.out" >&2
     exit 1
 fi
+records=$("$bin" --format=json "${extra_args[@]}" -f "$file" 2>/dev/null | grep -c '"valid":true' || true)
+if [[ $records != "$n_uris" ]]; then
+    echo "cli_throughput.sh: ftpuri-check --format=json wrote $records valid records, not $n_uris" >&2
+    exit 1
+fi
+fixed=$("$bin" --fix "${extra_args[@]}" -f "$file" 2>/dev/null | wc -l || true)
+if [[ $fixed != "$n_uris" ]]; then
+    echo "cli_throughput.sh: ftpuri-check --fix wrote $fixed lines, not $n_uris" >&2
+    exit 1
+fi
 lines=$("${wc_cmd[@]}")
 lines=${lines%% *}
 if [[ $lines != "$n_uris" ]]; then
@@ -102,7 +116,10 @@ bytes=$(wc -c <"$file")
 
 # Warm up: the file into the page cache, both binaries and their libraries into memory.
 cat "$file" >/dev/null
-"${check_cmd[@]}" >/dev/null
+for mode in "${modes[@]}"; do
+    mode_cmd "$mode"
+    "${cmd[@]}" >/dev/null 2>&1
+done
 "${wc_cmd[@]}" >/dev/null
 
 # Microseconds now, from bash's own clock: no process is started to read it, which `date` would
@@ -112,13 +129,16 @@ now_us() {
     echo $((10#${t%.*}${t#*.}))
 }
 
-check_us=()
+declare -A mode_us # mode -> its run times, space-separated
 wc_us=()
 for ((rep = 0; rep < reps; rep++)); do
-    start=$(now_us)
-    "${check_cmd[@]}" >/dev/null || { echo "cli_throughput.sh: ftpuri-check failed while timed" >&2; exit 1; }
-    end=$(now_us)
-    check_us+=($((end - start)))
+    for mode in "${modes[@]}"; do
+        mode_cmd "$mode"
+        start=$(now_us)
+        "${cmd[@]}" >/dev/null 2>&1 || { echo "cli_throughput.sh: ftpuri-check $mode failed while timed" >&2; exit 1; }
+        end=$(now_us)
+        mode_us[$mode]+="$((end - start)) "
+    done
     start=$(now_us)
     "${wc_cmd[@]}" >/dev/null
     end=$(now_us)
@@ -128,20 +148,34 @@ done
 median() {
     printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
-check_median=$(median "${check_us[@]}")
 wc_median=$(median "${wc_us[@]}")
+ms_list() { printf '%s\n' "$@" | awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $1 / 1000 }'; }
 
 cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
 echo "ftpuri-check throughput: $n_uris URIs, $bytes bytes ($(awk -v b="$bytes" -v n="$n_uris" 'BEGIN { printf "%.1f", b / n }') bytes per line), $reps repetitions, medians"
 echo "machine: nproc=$(nproc), cpu=${cpu:-unknown}, $(uname -sr)"
 echo "binary: $bin ($("$bin" --version 2>/dev/null || echo 'no --version'))"
-echo "command: ${check_cmd[*]}"
+for mode in "${modes[@]}"; do
+    mode_cmd "$mode"
+    echo "command: ${cmd[*]}"
+done
 echo "command: ${wc_cmd[*]}"
-echo "all ftpuri-check runs (ms): $(printf '%s\n' "${check_us[@]}" | awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $1 / 1000 }')"
-echo "all wc -l runs (ms): $(printf '%s\n' "${wc_us[@]}" | awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $1 / 1000 }')"
-awk -v c="$check_median" -v w="$wc_median" -v n="$n_uris" -v b="$bytes" 'BEGIN {
-    printf "ftpuri-check: %.3f ms median, %.0f URIs/s, %.1f MB/s\n", c / 1000, n / (c / 1e6), b / c
-    printf "wc -l: %.3f ms median, %.1f MB/s\n", w / 1000, b / w
+for mode in "${modes[@]}"; do
+    read -r -a runs <<<"${mode_us[$mode]}"
+    echo "all ftpuri-check $mode runs (ms): $(ms_list "${runs[@]}")"
+done
+echo "all wc -l runs (ms): $(ms_list "${wc_us[@]}")"
+for mode in "${modes[@]}"; do
+    read -r -a runs <<<"${mode_us[$mode]}"
+    awk -v m="$mode" -v c="$(median "${runs[@]}")" -v n="$n_uris" -v b="$bytes" 'BEGIN {
+        printf "ftpuri-check %s: %.3f ms median, %.0f URIs/s, %.1f MB/s\n", m, c / 1000, n / (c / 1e6), b / c
+    }'
+done
+awk -v w="$wc_median" -v b="$bytes" 'BEGIN { printf "wc -l: %.3f ms median, %.1f MB/s\n", w / 1000, b / w }'
+# The ratios last, one line each (tests/CMakeLists.txt's cli_bench.smoke and bench/run.sh read them).
+for mode in "${modes[@]}"; do
+    read -r -a runs <<<"${mode_us[$mode]}"
     # w is at least 1: a microsecond clock and a process start.
-    printf "ratio ftpuri-check/wc: %.2f\n", c / (w > 0 ? w : 1)
-}'
+    awk -v m="$mode" -v c="$(median "${runs[@]}")" -v w="$wc_median" \
+        'BEGIN { printf "ratio ftpuri-check %s/wc: %.2f\n", m, c / (w > 0 ? w : 1) }'
+done

@@ -16,6 +16,8 @@ packages=(
   libidn2-dev
   # peers measured and compared against
   liburiparser-dev libboost-url1.81-dev libcurl4-openssl-dev
+  # bench/run.sh: the chart of docs/benchmarks.md (SVG; -nox, no X11 libraries)
+  gnuplot-nox
   # SARIF schema validation in the tests
   python3-jsonschema
   # man page lint in the tests (groff -man -ww)
