@@ -630,12 +630,43 @@ private:
     // path.drive-letter; typecode.uppercase. The path begins with the "/" at `slash`.
     [[nodiscard]] bool draws_no_warning(std::uint32_t slash, plain_path_parts const& plain) const noexcept
     {
-        if (plain.seen.first_escape != npos || plain.seen.empty_segment) return false;
+        if (plain.seen.empty_segment) return false;
+        if (plain.seen.first_escape != npos && !escapes_draw_no_warning(plain.seen.first_escape, plain.name_end))
+            return false;
         std::string_view const path = input_.substr(slash + 1, plain.name_end - slash - 1);
         std::string_view const first = path.substr(0, path.find('/'));
         if (!first.empty() && first[0] == '~' && first.size() > 1) return false;
         if (first.size() == 2 && rules::is_drive_letter(first)) return false;
         return plain.typecode == '\0' || find_upper_ascii(input_.substr(plain.name_end)) == std::string_view::npos;
+    }
+
+    // pct.lowercase, pct.needless and pct.non-utf8 over the plain escapes of [from, end): a plain
+    // escape is of no control and no look-alike lead (plain_escape), so what is left to warn
+    // about is its digits' case, an unreserved byte, and a UTF-8 sequence that is cut or broken
+    // (by a raw byte, or a "/" that ends the segment).
+    [[nodiscard]] bool escapes_draw_no_warning(std::uint32_t from, std::uint32_t end) const noexcept
+    {
+        unsigned need = 0;         // continuation bytes the current sequence still needs
+        std::uint32_t next = from; // where the next of them must begin
+        for (std::uint32_t q = from; q < end; q += 3) {
+            void const* const percent = std::memchr(s_ + q, '%', end - q);
+            if (percent == nullptr) break;
+            q = static_cast<std::uint32_t>(static_cast<unsigned char const*>(percent) - s_);
+            if (s_[q + 1] >= 'a' || s_[q + 2] >= 'a') return false;
+            auto const b = static_cast<unsigned char>(hex_value(s_[q + 1]) * 16 + hex_value(s_[q + 2]));
+            if (need != 0) {
+                if (q != next || b < 0x80 || b > 0xBF) return false;
+                --need;
+            } else if (b >= 0x80 && b <= 0xBF) {
+                return false;
+            } else if (b >= 0x80) { // C3-DF, E1-EF, F1-F3 (plain_escape refuses the other leads)
+                need = b >= 0xF0 ? 3U : b >= 0xE0 ? 2U : 1U;
+            } else if (chars::unreserved.contains(b)) {
+                return false;
+            }
+            next = q + 3;
+        }
+        return need == 0;
     }
 
     // A byte of the segment that decodes from [begin, end): an escape, or a lenient repair.

@@ -183,14 +183,11 @@ bool line_checker::canonicalize(uri_view const& uri)
 // The input with its password (at `password`) masked, in redacted_.
 std::string_view line_checker::redacted_input(std::string_view input, std::optional<byte_range> password)
 {
+    if (!password) return input; // nearly every input: no copy
     redacted_.clear();
-    if (password) {
-        redacted_.append(input.substr(0, password->offset));
-        redacted_.append("****");
-        redacted_.append(input.substr(std::size_t{password->offset} + password->length));
-    } else {
-        redacted_.append(input);
-    }
+    redacted_.append(input.substr(0, password->offset));
+    redacted_.append("****");
+    redacted_.append(input.substr(std::size_t{password->offset} + password->length));
     return redacted_;
 }
 
@@ -198,6 +195,7 @@ std::string_view line_checker::redacted_input(std::string_view input, std::optio
 std::string_view line_checker::redacted_canonical()
 {
     std::string_view const canonical(canonical_.data(), canonical_size_);
+    if (!find_password(canonical)) return canonical; // nearly every input: no copy
     canonical_redacted_.resize(redacted_size_bound(canonical));
     std::size_t const size =
         redact_password_into(canonical, std::span<char>(canonical_redacted_.data(), canonical_redacted_.size()));
