@@ -15,7 +15,7 @@
 //               %2E, %2F and %2f, a valid sequence behind a look-alike lead byte (%C2%A0,
 //               %E2%82%AC, %F0%9F%98%80, %ED%9F%BF, %E0%A4%85), a C1 control (%C2%80)
 //   segments    whole segments: empty, ".", "..", "%2E" forms, "...", "..%20", ".a", "~",
-//               "~user", "%7Euser", "C:", "a%2Fb", "%2F"
+//               "~user", "%7Euser", "C:", "c%3A" and other drive letters, "a%2Fb", "%2F"
 //   hazards     what strict refuses and the other profiles may warn about: controls (%00, %0A,
 //               %0D, %7F, %1B, %01, %09), look-alikes (%C0%AE, %E2%80%A8, %C2%85, %ED%A0%80,
 //               %F4%90%80%80, %FF), %5C, "..%2F..", truncated escapes ("%4", "%G1", "%",
@@ -99,9 +99,10 @@ inline constexpr auto other_escapes =
     std::to_array<std::string_view>({"%7E", "%7e", "%2E", "%2e", "%2F", "%2f", "%C2%A0", "%E2%82%AC", "%e2%82%ac",
                                      "%F0%9F%98%80", "%ED%9F%BF", "%E0%A4%85", "%C2%80"});
 // Whole segments: empty, dot-segments and their look-alikes, home directories, a drive, "/"s.
-inline constexpr auto whole_segments = std::to_array<std::string_view>(
-    {"",  ".",     "..",      "%2E", "%2e%2E", ".%2E",  "%2E.", "...",    "..%20",     "..a",    ".a",  ".hidden",
-     "~", "~user", "%7Euser", "%7e", "C:",     "a%2Fb", "%2F",  "%2f%2F", "%2E%2E%2E", "x%2F..", "~%2F"});
+inline constexpr auto whole_segments =
+    std::to_array<std::string_view>({"",     ".",    "..",      "%2E", "%2e%2E", ".%2E",      "%2E.",   "...", "..%20",
+                                     "..a",  ".a",   ".hidden", "~",   "~user",  "%7Euser",   "%7e",    "C:",  "c%3A",
+                                     "z%7C", "%43|", "a%2Fb",   "%2F", "%2f%2F", "%2E%2E%2E", "x%2F..", "~%2F"});
 // What strict refuses (the other profiles refuse some and warn about others).
 // clang-format off
 inline constexpr auto hazards = std::to_array<std::string_view>({

@@ -636,7 +636,7 @@ private:
         std::string_view const path = input_.substr(slash + 1, plain.name_end - slash - 1);
         std::string_view const first = path.substr(0, path.find('/'));
         if (!first.empty() && first[0] == '~' && first.size() > 1) return false;
-        if (first.size() == 2 && rules::is_drive_letter(first)) return false;
+        if (first.size() >= 2 && first.size() <= 6 && rules::is_drive_letter(first)) return false;
         return plain.typecode == '\0' || find_upper_ascii(input_.substr(plain.name_end)) == std::string_view::npos;
     }
 
