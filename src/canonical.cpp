@@ -207,6 +207,10 @@ bool write_host(uri_view const& uri, writer& w) noexcept
     case host_kind::ipv4: // lenient "127.0.0.%31" goes through IDNA; a plain one is unchanged below
     case host_kind::dns_name:
     case host_kind::reg_name:
+        if ((detail::view_access::parts(uri).facts & detail::host_as_written) != 0) { // the scan says so
+            w.put(uri.host());
+            return true;
+        }
         if (needs_idna_host(uri)) {
             std::array<char, 256> ascii{};
             std::size_t const n = idna_to_ascii(uri.host(), ascii);

@@ -232,9 +232,10 @@ struct plain_authority_parts {
     std::uint32_t password_end; // the "@" when there is a password (user_end is then its ":"),
                                 // else npos
     std::uint32_t host_begin, host_end;
-    std::uint32_t end;  // the authority's end: its "/" or the input's end; a port is [host_end + 1, end)
-    std::uint16_t port; // 0 for no port or an empty one
-    host_kind kind;     // dns_name or ipv4
+    std::uint32_t end;   // the authority's end: its "/" or the input's end; a port is [host_end + 1, end)
+    std::uint16_t port;  // 0 for no port or an empty one
+    host_kind kind;      // dns_name or ipv4
+    bool host_has_upper; // host.uppercase, for a scan that wants warnings
 };
 
 // The host bytes the masks below accept, letters, digits, "-" and ".", are the dns-name's.
@@ -286,6 +287,7 @@ static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must rea
         }
     }
     std::uint64_t letters = 0;
+    std::uint64_t uppers = 0; // of the letters
     std::uint64_t digits = 0;
     std::uint64_t dots = 0;
     std::uint64_t hyphens = 0;
@@ -298,7 +300,9 @@ static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must rea
         auto bits = [&](__m128i m) {
             return std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(m))} << (16 * block);
         };
-        letters |= bits(_mm_or_si128(in_span<'a', 'z'>(x), in_span<'A', 'Z'>(x)));
+        __m128i const upper = in_span<'A', 'Z'>(x);
+        letters |= bits(_mm_or_si128(in_span<'a', 'z'>(x), upper));
+        uppers |= bits(upper);
         digits |= bits(in_span<'0', '9'>(x));
         dots |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')));
         hyphens |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
@@ -310,7 +314,8 @@ static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must rea
                          _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x, _mm_set1_epi8('@')))));
     }
     auto shift_all = [&](unsigned by) {
-        for (std::uint64_t* mask : {&letters, &digits, &dots, &hyphens, &colons, &underscores, &percents, &delimiters})
+        for (std::uint64_t* mask :
+             {&letters, &uppers, &digits, &dots, &hyphens, &colons, &underscores, &percents, &delimiters})
             *mask >>= by;
     };
     shift_all(skip);
@@ -375,6 +380,7 @@ static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must rea
     // parsers and inet_aton, and the full scan takes anything else that ends in one.
     std::uint32_t const last_label = dots != 0 ? 64U - static_cast<std::uint32_t>(__builtin_clzll(dots)) : 0U;
     if (bad != 0) return false;
+    out.host_has_upper = (uppers & name) != 0;
     out.kind = host_kind::dns_name;
     if (((letters >> last_label) & 1U) == 0) {
         if (((letters | hyphens) & name) != 0 ||

@@ -226,6 +226,7 @@ private:
                     }
                 }
                 authority_end_ = plain.end;
+                if (!plain.host_has_upper) parts_.facts |= host_as_written;
                 parts_.at.host_begin = plain.host_begin;
                 parts_.at.host_end = plain.host_end;
                 parts_.kind = plain.kind;
@@ -380,6 +381,7 @@ private:
         }
         if (lenient_ && (first_escape != npos || first_non_ascii != npos))
             return scan_unicode_host(begin, host, first_escape);
+        if (first_upper == npos && first_escape == npos) parts_.facts |= host_as_written;
         if (first_upper != npos) warn(diag_id::host_uppercase, component::host, first_upper, 1);
         if (first_escape != npos) warn(diag_id::interop_host_percent_encoded, component::host, first_escape, 3);
 
@@ -618,9 +620,7 @@ private:
             if (plain.password_end != npos || is_anonymous(user) || user.find('%') != std::string_view::npos)
                 return false;
         }
-        if (find_upper_ascii(input_.substr(plain.host_begin, plain.host_end - plain.host_begin)) !=
-            std::string_view::npos)
-            return false;
+        if (plain.host_has_upper) return false;
         if (plain.host_end == plain.end) return true;
         std::uint32_t const digits = plain.end - plain.host_end - 1;
         return digits > 0 && s_[plain.host_end + 1] != '0' && plain.port != 21;

@@ -165,6 +165,8 @@ struct uri_parts {
 enum scan_fact : std::uint8_t {
     facts_known = 1,      // the scanner wrote the facts below
     path_dot_segment = 2, // a segment of the path is a dot-segment ("." or "..", escaped or not)
+    host_as_written = 4,  // the host is ASCII without an uppercase letter or an escape, and no
+                          // IP-literal: its canonical spelling is the input's
 };
 
 class view_access;

@@ -38,8 +38,8 @@ bool append_ascii_json_string(std::string& to, std::string_view s)
     unsigned escapes = 0; // a '"' or '\\'
     std::size_t i = 0;
 #if defined(__SSE2__)
-    for (; i + 16 <= s.size(); i += 16) {
-        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s.data() + i));
+    auto block = [&](std::size_t at) {
+        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s.data() + at));
         // Signed: the bytes from 0x80 up are negative, below 0x20 too.
         __m128i const outside =
             _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)));
@@ -47,6 +47,12 @@ bool append_ascii_json_string(std::string& to, std::string_view s)
             _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
         other |= static_cast<unsigned>(_mm_movemask_epi8(outside));
         escapes |= static_cast<unsigned>(_mm_movemask_epi8(escaped));
+    };
+    for (; i + 16 <= s.size(); i += 16)
+        block(i);
+    if (i < s.size() && s.size() >= 16) { // the last sixteen bytes, some of them seen again
+        block(s.size() - 16);
+        i = s.size();
     }
 #endif
     for (; i < s.size(); ++i) {
@@ -86,12 +92,16 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
     to.append("{\"file\":");
     if (!append_ascii_json_string(to, input.origin.name)) return fail();
     to.append(",\"input\":");
+    std::size_t const input_at = to.size();
     if (!append_ascii_json_string(to, input.redacted)) return fail();
+    std::size_t const input_size = to.size() - input_at;
     to.append(",\"line\":");
     append_number(to, input.origin.line);
     to.append(input.valid ? ",\"valid\":true,\"canonical\":" : ",\"valid\":false,\"canonical\":");
     if (!input.valid) {
         to.append("null");
+    } else if (input.redacted_canonical == input.redacted) { // most inputs are their canonical form
+        to.append(to, input_at, input_size);
     } else if (!append_ascii_json_string(to, input.redacted_canonical)) {
         return fail();
     }

@@ -103,7 +103,11 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
     // The password is found only where an echo must mask it: the text format echoes the input
     // under a diagnostic, JSON in every record.
     std::optional<byte_range> password;
-    if (needs_.redacted || (needs_.password && !diagnostics_.empty())) password = echoed_password(input.bytes);
+    // Every reading's password ends at an '@' (a cut line's may lie past the cut), and the
+    // canonical form has one only if the input has: most inputs need no look for either.
+    bool const may_hold_password = line_length_ > input.bytes.size() || input.bytes.find('@') != std::string_view::npos;
+    if (may_hold_password && (needs_.redacted || (needs_.password && !diagnostics_.empty())))
+        password = echoed_password(input.bytes);
     bool const redact = needs_.redacted;
     checked_input const checked{
         .origin = origin,
@@ -115,7 +119,9 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
         .password = password,
         .redacted = redact ? redacted_input(input.bytes, password) : std::string_view(),
         .canonical = std::string_view(canonical_.data(), canonical_size_),
-        .redacted_canonical = redact && valid ? redacted_canonical() : std::string_view(),
+        .redacted_canonical = !redact || !valid   ? std::string_view()
+                              : may_hold_password ? redacted_canonical()
+                                                  : std::string_view(canonical_.data(), canonical_size_),
         .plan = valid && plan_ ? &*plan_ : nullptr,
     };
     writer_->write(checked, to);
