@@ -89,9 +89,15 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         to.resize(start);
         return false;
     };
-    to.append("{\"file\":");
-    if (!append_ascii_json_string(to, input.origin.name)) return fail();
-    to.append(",\"input\":");
+    // '{"file":NAME,"input":' is the same for every line of a file: made once per file.
+    if (input.origin.name != record_prefix_name_ || record_prefix_.empty()) {
+        record_prefix_name_.assign(input.origin.name);
+        record_prefix_ = "{\"file\":";
+        name_is_ascii_ = append_ascii_json_string(record_prefix_, input.origin.name);
+        record_prefix_.append(",\"input\":");
+    }
+    if (!name_is_ascii_) return false;
+    to.append(record_prefix_);
     std::size_t const input_at = to.size();
     if (!append_ascii_json_string(to, input.redacted)) return fail();
     std::size_t const input_size = to.size() - input_at;

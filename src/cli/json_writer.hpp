@@ -53,6 +53,11 @@ private:
     std::string name_;      // the origin's name, likewise
     std::string line_;      // a command line as sent (plan_lines.hpp)
     std::string shown_;     // that line with its invalid UTF-8 bytes replaced
+    // write_ascii(): '{"file":NAME,"input":' for the file named record_prefix_name_, and
+    // whether that name is printable ASCII (else every record of the file takes write_any()).
+    std::string record_prefix_;
+    std::string record_prefix_name_;
+    bool name_is_ascii_ = false;
     rapidjson::StringBuffer json_;
     json_stream writer_;
 };
