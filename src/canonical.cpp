@@ -365,11 +365,41 @@ bool takes_canonical_fast_path(uri_view const& uri, canonical_options const& /*o
     return (facts & facts_known) != 0 && (facts & path_dot_segment) == 0;
 }
 
+// Most URIs of a list are already in canonical form, and the scan has said most of what that
+// takes: a strict view (no repairs to encode), "ftp://" in lowercase, a host spelled as its
+// canonical form, a port that stays as written, a path without dot-segments or escapes, a
+// lowercase typecode, no escape in the userinfo or the fragment, nothing the options drop.
+bool is_own_canonical_form(uri_view const& uri, canonical_options const& options) noexcept
+{
+    std::uint8_t const facts = view_access::parts(uri).facts;
+    if (uri.syntax() != profile::strict || (facts & host_as_written) == 0 ||
+        view_access::parts(uri).path_respelled_from != uri_view::npos || uri.path().empty() ||
+        uri.buffer().substr(0, 6) != "ftp://")
+        return false;
+    if (uri.has_port() && (uri.port().empty() || uri.port()[0] == '0' || uri.port_number() == 21)) return false;
+    if (uri.has_typecode()) {
+        std::string_view const part = uri.typecode_part(); // ";type=" and the letter, lowercase
+        if (part.size() != 7 || part.substr(0, 6) != ";type=" || part[6] != uri.typecode()) return false;
+    }
+    if (uri.has_fragment() && (options.drop_fragment || uri.fragment().find('%') != std::string_view::npos))
+        return false;
+    if (!uri.has_userinfo()) return true;
+    std::string_view const userinfo = uri.buffer().substr(6, uri.raw_offsets().host_begin - 7); // up to the '@'
+    return !drops_userinfo(uri, options) && !(uri.has_password() && options.drop_password) &&
+           userinfo.find('%') == std::string_view::npos;
+}
+
 } // namespace detail
 
 canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, canonical_options const& options) noexcept
 {
     if (!detail::takes_canonical_fast_path(uri, options)) return detail::canonicalize_into_general(uri, out, options);
+    if (detail::is_own_canonical_form(uri, options)) {
+        std::string_view const text = uri.buffer();
+        if (out.size() < text.size()) return {canonical_status::buffer_too_small, text.size()};
+        std::memcpy(out.data(), text.data(), text.size());
+        return {canonical_status::ok, text.size()};
+    }
     writer w(out);
     if (!put_authority(uri, w, options)) return {canonical_status::idna_failed, 0};
     std::string_view const path = uri.path();

@@ -16,6 +16,10 @@ namespace ftpuri::detail {
 // exercise both).
 [[nodiscard]] bool takes_canonical_fast_path(uri_view const& uri, canonical_options const& options = {}) noexcept;
 
+// Whether the canonical form of `uri` is its input, byte for byte (canonicalize_into() then
+// copies it at once). False says nothing.
+[[nodiscard]] bool is_own_canonical_form(uri_view const& uri, canonical_options const& options = {}) noexcept;
+
 [[nodiscard]] canonical_result canonicalize_into_general(uri_view const& uri, std::span<char> out,
                                                          canonical_options const& options = {}) noexcept;
 
