@@ -46,10 +46,8 @@ void pipeline::check_block(block& b, line_checker& checker)
     checker.clear_output();
     checker.clear_counts();
     checker.check_lines({b.name, b.first_line, b.from_file}, b.lines);
-    b.out.assign(checker.output());
-    b.err.assign(checker.error_output());
     b.counts = checker.counts();
-    checker.clear_output();
+    checker.take_output(b.out, b.err);
 }
 
 void pipeline::emit(std::string_view out, std::string_view err, output_target to)
