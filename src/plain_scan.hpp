@@ -271,6 +271,7 @@ static_assert(plain_host_bytes_are_dns_name_bytes(), "plain_authority() must rea
     constexpr std::uint32_t window = 48;
     static_assert(window < rules::max_label_length && window < rules::max_name_length,
                   "a host within the window cannot break dns-label-length or dns-name-length");
+    if (begin < n && s[begin] == '[') return false; // an IP-literal: the full scan's
     std::uint32_t const available = n - begin;
     // `window` bytes from `begin`; where the input ends sooner, the last `window` bytes (shifted
     // back by `skip`), or for a shorter input a copy padded with NULs, which no rule accepts.

@@ -482,14 +482,17 @@ private:
     // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
     bool scan_ip_literal(std::uint32_t begin, std::uint32_t end) noexcept
     {
+        // One pass finds the "]", the first byte never allowed and the first "%" (a zone id);
+        // they are reported in that order.
         std::uint32_t close = begin + 1;
-        while (close < end && s_[close] != ']')
-            ++close;
-        if (close == end) return fail(diag_id::host_ip_literal_unclosed, component::host, begin, end - begin);
-        for (std::uint32_t q = begin + 1; q < close; ++q) {
-            unsigned char const c = s_[q];
-            if (rules::is_never_allowed(c)) return bad_byte(q, component::host);
+        std::uint32_t never_allowed = npos;
+        std::uint32_t percent = npos;
+        for (; close < end && s_[close] != ']'; ++close) {
+            if (rules::is_never_allowed(s_[close]) && never_allowed == npos) never_allowed = close;
+            if (s_[close] == '%' && percent == npos) percent = close;
         }
+        if (close == end) return fail(diag_id::host_ip_literal_unclosed, component::host, begin, end - begin);
+        if (never_allowed != npos) return bad_byte(never_allowed, component::host);
         std::uint32_t const length = close + 1 - begin;
         if (close > begin + 1 && to_lower_ascii(s_[begin + 1]) == 'v') {
             if (ftp_grammar_) return fail(diag_id::host_ipvfuture, component::host, begin, length);
@@ -497,8 +500,7 @@ private:
                 return fail(diag_id::host_ipvfuture_invalid, component::host, begin, length);
             parts_.kind = host_kind::ipvfuture;
         } else {
-            for (std::uint32_t q = begin + 1; q < close; ++q)
-                if (s_[q] == '%') return fail(diag_id::host_ipv6_zone_id, component::host, q, close - q);
+            if (percent != npos) return fail(diag_id::host_ipv6_zone_id, component::host, percent, close - percent);
             if (!rules::is_ipv6address(input_.substr(begin + 1, close - begin - 1)))
                 return fail(diag_id::host_ipv6_invalid, component::host, begin, length);
             std::size_t const upper = find_upper_ascii(input_.substr(begin + 1, close - begin - 1));
