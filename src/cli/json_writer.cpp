@@ -1,6 +1,9 @@
 // json_writer.cpp: the JSON Lines format (json_writer.hpp).
 #include "json_writer.hpp"
 
+#include <charconv>
+#include <cstring>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -30,9 +33,13 @@ void write_json_diagnostic(json_stream& w, diagnostic const& d, std::uint32_t le
 
 namespace {
 
-// A JSON string of `s` when it is printable ASCII, as RapidJSON writes one (only '"' and '\\'
-// escaped) and append_json_safe() leaves it; false, and nothing appended, for any other byte.
-bool append_ascii_json_string(std::string& to, std::string_view s)
+// What a string holds, as write_ascii() needs to know it.
+struct ascii_text {
+    bool printable; // only bytes 0x20 to 0x7E
+    bool escapes;   // a '"' or '\\', which a JSON string escapes
+};
+
+ascii_text look_at(std::string_view s) noexcept
 {
     unsigned other = 0;   // a byte outside 0x20..0x7E
     unsigned escapes = 0; // a '"' or '\\'
@@ -60,18 +67,44 @@ bool append_ascii_json_string(std::string& to, std::string_view s)
         other |= static_cast<unsigned>(b < 0x20) | static_cast<unsigned>(b > 0x7E);
         escapes |= static_cast<unsigned>(b == '"') | static_cast<unsigned>(b == '\\');
     }
-    if (other != 0) return false;
-    to.push_back('"');
-    if (escapes == 0) {
-        to.append(s);
+    return {other == 0, escapes != 0};
+}
+
+// The most a JSON string of printable ASCII `s` takes: every byte escaped, and the quotes.
+constexpr std::size_t json_string_bound(std::string_view s) noexcept
+{
+    return 2 * s.size() + 2;
+}
+
+constexpr std::size_t max_digits = 20; // of a uint64_t
+
+// Writers at a cursor into room made beforehand: no capacity check and no call per piece.
+char* put(char* at, std::string_view s) noexcept
+{
+    std::memcpy(at, s.data(), s.size());
+    return at + s.size();
+}
+
+// A JSON string of printable ASCII, as RapidJSON writes one (only '"' and '\\' escaped) and
+// append_json_safe() leaves it.
+char* put_json_string(char* at, std::string_view s, bool escapes) noexcept
+{
+    *at++ = '"';
+    if (!escapes) {
+        at = put(at, s);
     } else {
         for (char c : s) {
-            if (c == '"' || c == '\\') to.push_back('\\');
-            to.push_back(c);
+            if (c == '"' || c == '\\') *at++ = '\\';
+            *at++ = c;
         }
     }
-    to.push_back('"');
-    return true;
+    *at++ = '"';
+    return at;
+}
+
+char* put_number(char* at, std::uint64_t n) noexcept
+{
+    return std::to_chars(at, at + max_digits, n).ptr;
 }
 
 } // namespace
@@ -79,57 +112,72 @@ bool append_ascii_json_string(std::string& to, std::string_view s)
 // Nearly every record is printable ASCII: the file name, the input, the canonical form (always
 // ASCII), the catalogue's ids and messages. Those are written here, byte for byte as the
 // RapidJSON path below writes them, without its per-byte writer and the two sanitizing passes
-// that would change nothing (tests/cli_unit compares the two). False, with `to` as it was, for
-// any other record, and with --plan.
+// that would change nothing (tests/cli_unit/json_writer_test.cpp compares the two): room for
+// the longest such record is made once, and the pieces are copied into it. False, with `to` as
+// it was, for any other record, and with --plan.
 bool json_writer::write_ascii(checked_input const& input, std::string& to)
 {
     if (plan_.planned) return false;
-    std::size_t const start = to.size();
-    auto fail = [&] {
-        to.resize(start);
-        return false;
-    };
     // '{"file":NAME,"input":' is the same for every line of a file: made once per file.
     if (input.origin.name != record_prefix_name_ || record_prefix_.empty()) {
         record_prefix_name_.assign(input.origin.name);
-        record_prefix_ = "{\"file\":";
-        name_is_ascii_ = append_ascii_json_string(record_prefix_, input.origin.name);
-        record_prefix_.append(",\"input\":");
+        ascii_text const name = look_at(input.origin.name);
+        name_is_ascii_ = name.printable;
+        record_prefix_.resize(json_string_bound(input.origin.name) + 32);
+        char* at = put(record_prefix_.data(), "{\"file\":");
+        at = put_json_string(at, input.origin.name, name.escapes);
+        at = put(at, ",\"input\":");
+        record_prefix_.resize(static_cast<std::size_t>(at - record_prefix_.data()));
     }
     if (!name_is_ascii_) return false;
-    to.append(record_prefix_);
-    std::size_t const input_at = to.size();
-    if (!append_ascii_json_string(to, input.redacted)) return fail();
-    std::size_t const input_size = to.size() - input_at;
-    to.append(",\"line\":");
-    append_number(to, input.origin.line);
-    to.append(input.valid ? ",\"valid\":true,\"canonical\":" : ",\"valid\":false,\"canonical\":");
-    if (!input.valid) {
-        to.append("null");
-    } else if (input.redacted_canonical == input.redacted) { // most inputs are their canonical form
-        to.append(to, input_at, input_size);
-    } else if (!append_ascii_json_string(to, input.redacted_canonical)) {
-        return fail();
+    ascii_text const text = look_at(input.redacted);
+    bool const same = input.valid && input.redacted_canonical == input.redacted; // most inputs
+    ascii_text const canonical = !input.valid || same ? text : look_at(input.redacted_canonical);
+    if (!text.printable || !canonical.printable) return false;
+    std::size_t bound = record_prefix_.size() + json_string_bound(input.redacted) +
+                        json_string_bound(input.redacted_canonical) + max_digits + 64;
+    for (diagnostic const& d : input.diagnostics) {
+        if (!input.shown(d)) continue;
+        diag_info const& about = d.info();
+        if (!look_at(about.name).printable || !look_at(about.message).printable) return false;
+        bound += json_string_bound(about.name) + json_string_bound(about.message) + 2 * max_digits + 64;
     }
-    to.append(",\"diagnostics\":[");
+
+    // Grown, never shrunk: the room past the record is cut off again below.
+    std::size_t const start = to.size();
+    to.resize(start + bound);
+    char* at = put(to.data() + start, record_prefix_);
+    char* const input_at = at;
+    at = put_json_string(at, input.redacted, text.escapes);
+    std::string_view const input_json(input_at, static_cast<std::size_t>(at - input_at));
+    at = put(at, ",\"line\":");
+    at = put_number(at, input.origin.line);
+    if (!input.valid) {
+        at = put(at, ",\"valid\":false,\"canonical\":null");
+    } else {
+        at = put(at, ",\"valid\":true,\"canonical\":");
+        at = same ? put(at, input_json) : put_json_string(at, input.redacted_canonical, canonical.escapes);
+    }
+    at = put(at, ",\"diagnostics\":[");
     bool first = true;
     for (diagnostic const& d : input.diagnostics) {
         if (!input.shown(d)) continue;
         diag_info const& about = d.info();
-        to.append(first ? "{\"id\":" : ",{\"id\":");
+        at = put(at, first ? std::string_view("{\"id\":") : std::string_view(",{\"id\":"));
         first = false;
-        if (!append_ascii_json_string(to, about.name)) return fail();
-        to.append(",\"severity\":");
-        if (!append_ascii_json_string(to, to_string(d.level))) return fail();
-        to.append(",\"offset\":");
-        append_number(to, d.offset);
-        to.append(",\"length\":");
-        append_number(to, input.reported_length(d));
-        to.append(",\"message\":");
-        if (!append_ascii_json_string(to, about.message)) return fail();
-        to.push_back('}');
+        at = put_json_string(at, about.name, look_at(about.name).escapes);
+        at = put(at, ",\"severity\":\"");
+        at = put(at, to_string(d.level)); // "error", "warning" or "note": nothing to escape
+        at = put(at, "\",\"offset\":");
+        at = put_number(at, d.offset);
+        at = put(at, ",\"length\":");
+        at = put_number(at, input.reported_length(d));
+        at = put(at, ",\"message\":");
+        at = put_json_string(at, about.message, look_at(about.message).escapes);
+        *at++ = '}';
     }
-    to.append("]}\n");
+    at = put(at, "]}\n");
+    to.resize(static_cast<std::size_t>(at - to.data()));
     return true;
 }
 
