@@ -635,10 +635,18 @@ private:
         if (plain.seen.empty_segment) return false;
         if (plain.seen.first_escape != npos && !escapes_draw_no_warning(plain.seen.first_escape, plain.name_end))
             return false;
-        std::string_view const path = input_.substr(slash + 1, plain.name_end - slash - 1);
-        std::string_view const first = path.substr(0, path.find('/'));
-        if (!first.empty() && first[0] == '~' && first.size() > 1) return false;
-        if (first.size() >= 2 && first.size() <= 6 && rules::is_drive_letter(first)) return false;
+        // The first segment, by its first two bytes: "~user" (not "~" alone), and a drive
+        // letter, whose second byte is ":" or "|", raw or escaped; only such a segment is read
+        // to its end.
+        std::uint32_t const first = slash + 1;
+        std::uint32_t const end = plain.name_end;
+        unsigned char const second = first + 1 < end ? s_[first + 1] : '/';
+        if (first < end && s_[first] == '~' && second != '/') return false;
+        if (second == ':' || second == '|' || second == '%') {
+            std::string_view const path = input_.substr(first, end - first);
+            std::string_view const segment = path.substr(0, path.find('/'));
+            if (segment.size() <= 6 && rules::is_drive_letter(segment)) return false;
+        }
         return plain.typecode == '\0' || find_upper_ascii(input_.substr(plain.name_end)) == std::string_view::npos;
     }
 
