@@ -130,10 +130,13 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         record_prefix_.resize(static_cast<std::size_t>(at - record_prefix_.data()));
     }
     if (!name_is_ascii_) return false;
-    ascii_text const text = look_at(input.redacted);
-    bool const same = input.valid && input.redacted_canonical == input.redacted; // most inputs
-    ascii_text const canonical = !input.valid || same ? text : look_at(input.redacted_canonical);
-    if (!text.printable || !canonical.printable) return false;
+    ascii_text const text = input.plain_ascii ? ascii_text{true, false} : look_at(input.redacted);
+    if (!text.printable) return false;
+    // A canonical form is printable ASCII without '"' or '\\' (every other byte is
+    // percent-encoded), and most are their input.
+    bool const same =
+        input.valid && input.redacted_canonical.size() == input.redacted.size() &&
+        (input.redacted_canonical.data() == input.redacted.data() || input.redacted_canonical == input.redacted);
     std::size_t bound = record_prefix_.size() + json_string_bound(input.redacted) +
                         json_string_bound(input.redacted_canonical) + max_digits + 64;
     for (diagnostic const& d : input.diagnostics) {
@@ -156,7 +159,7 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         at = put(at, ",\"valid\":false,\"canonical\":null");
     } else {
         at = put(at, ",\"valid\":true,\"canonical\":");
-        at = same ? put(at, input_json) : put_json_string(at, input.redacted_canonical, canonical.escapes);
+        at = same ? put(at, input_json) : put_json_string(at, input.redacted_canonical, false);
     }
     at = put(at, ",\"diagnostics\":[");
     bool first = true;

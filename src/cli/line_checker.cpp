@@ -104,11 +104,14 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
     // under a diagnostic, JSON in every record.
     std::optional<byte_range> password;
     // Every reading's password ends at an '@' (a cut line's may lie past the cut), and the
-    // canonical form has one only if the input has: most inputs need no look for either.
+    // canonical form has one only if the input has: most inputs need no look for either. Most
+    // canonical forms are their input: masked the same way.
     bool const may_hold_password = line_length_ > input.bytes.size() || input.bytes.find('@') != std::string_view::npos;
     if (may_hold_password && (needs_.redacted || (needs_.password && !diagnostics_.empty())))
         password = echoed_password(input.bytes);
     bool const redact = needs_.redacted;
+    std::string_view const canonical(canonical_.data(), canonical_size_);
+    std::string_view const redacted = redact ? redacted_input(input.bytes, password) : std::string_view();
     checked_input const checked{
         .origin = origin,
         .bytes = input.bytes,
@@ -117,12 +120,14 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
         .diagnostics = diagnostics_,
         .hidden = settings_.hidden,
         .password = password,
-        .redacted = redact ? redacted_input(input.bytes, password) : std::string_view(),
-        .canonical = std::string_view(canonical_.data(), canonical_size_),
-        .redacted_canonical = !redact || !valid   ? std::string_view()
-                              : may_hold_password ? redacted_canonical()
-                                                  : std::string_view(canonical_.data(), canonical_size_),
+        .redacted = redacted,
+        .canonical = canonical,
+        .redacted_canonical = !redact || !valid          ? std::string_view()
+                              : !may_hold_password       ? canonical
+                              : canonical == input.bytes ? redacted
+                                                         : redacted_canonical(),
         .plan = valid && plan_ ? &*plan_ : nullptr,
+        .plain_ascii = valid && settings_.parse.syntax != profile::lenient,
     };
     writer_->write(checked, to);
 }

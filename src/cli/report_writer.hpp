@@ -82,6 +82,10 @@ struct checked_input {
     // --plan: the plan of a valid input; nullptr for an invalid one (a refused plan included) or
     // when no plan was asked for.
     command_plan const* plan = nullptr;
+    // `bytes` is a URI valid in the strict or rfc3986 profile, so printable ASCII without a '"'
+    // or '\\' (only the lenient profile takes raw spaces and non-ASCII bytes): a JSON string of
+    // it needs no look at its bytes.
+    bool plain_ascii = false;
 
     [[nodiscard]] bool shown(diagnostic const& d) const noexcept { return is_reported(d, hidden); }
     // The reader cut the line (block_reader's cap): it goes on past `bytes`.

@@ -4,6 +4,7 @@
 // Over inputs with errors, warnings, notes, passwords, quotes and backslashes, disabled ids and
 // file names that need escaping, the fast path must write exactly what write_any() writes, and
 // must decline, writing nothing, exactly when a byte outside printable ASCII is in the record.
+// (line_checker says that a URI valid in strict or rfc3986 is plain ASCII: plain_ascii.)
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -79,7 +80,8 @@ TEST(JsonWriter, AsciiRecordsAreWrittenAsRapidJsonWritesThem)
                                               .password = ftpuri::find_password(text),
                                               .redacted = redacted,
                                               .canonical = canonical,
-                                              .redacted_canonical = redacted_canonical};
+                                              .redacted_canonical = redacted_canonical,
+                                              .plain_ascii = r.has_value() && p != ftpuri::profile::lenient};
                     json_writer writer;
                     std::string any = "before\n";
                     writer.write_any(input, any);
