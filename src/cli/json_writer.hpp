@@ -20,6 +20,8 @@
 // every record has the same keys.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -47,6 +49,7 @@ public:
 
 private:
     void write_plan(checked_input const& input);
+    [[nodiscard]] std::string_view line_text(std::uint64_t line) noexcept;
 
     plan_display plan_;
     std::string sanitized_; // the redacted input with invalid UTF-8 bytes replaced
@@ -58,6 +61,10 @@ private:
     std::string record_prefix_;
     std::string record_prefix_name_;
     bool name_is_ascii_ = false;
+    // line_text(): the decimal digits of last_line_.
+    std::array<char, 20> line_digits_{};
+    std::size_t line_digits_size_ = 0;
+    std::uint64_t last_line_ = 0;
     rapidjson::StringBuffer json_;
     json_stream writer_;
 };

@@ -7,6 +7,7 @@
 // (line_checker says that a URI valid in strict or rfc3986 is plain ASCII: plain_ascii.)
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -105,6 +106,39 @@ TEST(JsonWriter, AsciiRecordsAreWrittenAsRapidJsonWritesThem)
     }
     EXPECT_GT(fast, 100);
     EXPECT_GT(declined, 50);
+}
+
+// The line number of consecutive records is counted up in text: across 9 -> 10, 99 -> 100, ...,
+// and after a jump (another block, another file) converted afresh.
+TEST(JsonWriter, LineNumbersCountUpAndJump)
+{
+    std::string const text = "ftp://h/a";
+    ftpuri::diagnostic_list diagnostics;
+    ftpuri::diag_set none;
+    json_writer writer;
+    std::vector<std::uint64_t> lines;
+    for (std::uint64_t line = 1; line <= 10'050; ++line)
+        lines.push_back(line);
+    for (std::uint64_t line : {99'998ULL, 99'999ULL, 100'000ULL, 5ULL, 6ULL, 18'446'744'073'709'551'615ULL})
+        lines.push_back(line);
+    for (std::uint64_t line : lines) {
+        input_origin const origin{"f", line, true};
+        checked_input const input{.origin = origin,
+                                  .bytes = text,
+                                  .length = text.size(),
+                                  .valid = true,
+                                  .diagnostics = diagnostics,
+                                  .hidden = none,
+                                  .password = std::nullopt,
+                                  .redacted = text,
+                                  .canonical = text,
+                                  .redacted_canonical = text,
+                                  .plain_ascii = true};
+        std::string out;
+        writer.write(input, out);
+        std::string const expected = ",\"line\":" + std::to_string(line) + ",";
+        ASSERT_NE(out.find(expected), std::string::npos) << out;
+    }
 }
 
 } // namespace
