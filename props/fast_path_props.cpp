@@ -38,6 +38,7 @@
 #include "full_scan.hpp"
 #include "plain_scan.hpp"
 #include "registry.hpp"
+#include "support/uri_parts_diff.hpp"
 
 using namespace ftpuri_props;
 using ftpuri::canonical_options;
@@ -60,54 +61,6 @@ std::string show_findings(ftpuri::diagnostic_list const& list)
     for (ftpuri::diagnostic const& d : list)
         out += "\n    " + show_diag(d);
     return list.size() == 0 ? " nothing" : out;
-}
-
-std::string show_offset(std::uint32_t v)
-{
-    return v == ftpuri::uri_offsets::npos ? std::string("npos") : std::to_string(v);
-}
-
-// Both views' parts, field by field, the differing ones marked: `fast` from parse(s, o),
-// `full` from parse(s, o, list).
-std::string parts_diff(view_parts const& fast, view_parts const& full, std::string_view input)
-{
-    std::ostringstream os;
-    os << "\n  field               parse(s, o)      parse(s, o, list)";
-    bool any = false;
-    auto row = [&](char const* name, std::string const& a, std::string const& b) {
-        os << "\n  " << name << std::string(20 - std::string_view(name).size(), ' ') << a
-           << std::string(a.size() < 17 ? 17 - a.size() : 1, ' ') << b << (a == b ? "" : "   <-- differs");
-        any = any || a != b;
-    };
-    auto at = [&](char const* p) {
-        return p == nullptr ? std::string("null") : "input+" + std::to_string(p - input.data());
-    };
-    row("data", at(fast.data), at(full.data));
-    row("size", std::to_string(fast.size), std::to_string(full.size));
-    row("scheme_end", show_offset(fast.at.scheme_end), show_offset(full.at.scheme_end));
-    row("user_begin", show_offset(fast.at.user_begin), show_offset(full.at.user_begin));
-    row("user_end", show_offset(fast.at.user_end), show_offset(full.at.user_end));
-    row("password_begin", show_offset(fast.at.password_begin), show_offset(full.at.password_begin));
-    row("password_end", show_offset(fast.at.password_end), show_offset(full.at.password_end));
-    row("host_begin", show_offset(fast.at.host_begin), show_offset(full.at.host_begin));
-    row("host_end", show_offset(fast.at.host_end), show_offset(full.at.host_end));
-    row("port_begin", show_offset(fast.at.port_begin), show_offset(full.at.port_begin));
-    row("port_end", show_offset(fast.at.port_end), show_offset(full.at.port_end));
-    row("path_begin", show_offset(fast.at.path_begin), show_offset(full.at.path_begin));
-    row("path_end", show_offset(fast.at.path_end), show_offset(full.at.path_end));
-    row("typecode_begin", show_offset(fast.at.typecode_begin), show_offset(full.at.typecode_begin));
-    row("typecode_end", show_offset(fast.typecode_end), show_offset(full.typecode_end));
-    row("query_begin", show_offset(fast.at.query_begin), show_offset(full.at.query_begin));
-    row("query_end", show_offset(fast.at.query_end), show_offset(full.at.query_end));
-    row("fragment_begin", show_offset(fast.at.fragment_begin), show_offset(full.at.fragment_begin));
-    row("port_number", std::to_string(fast.port_number), std::to_string(full.port_number));
-    row("kind", std::string(ftpuri::to_string(fast.kind)), std::string(ftpuri::to_string(full.kind)));
-    row("typecode", show_text(fast.typecode), show_text(full.typecode));
-    row("syntax", std::string(profile_name(fast.syntax)), std::string(profile_name(full.syntax)));
-    row("facts", std::to_string(fast.facts), std::to_string(full.facts));
-    row("path_respelled_from", show_offset(fast.path_respelled_from), show_offset(full.path_respelled_from));
-    if (!any) os << "\n  (no field above differs: a field added to uri_parts since this printer was written does)";
-    return os.str();
 }
 
 // ---- canonical form: one call, into a span with guard bytes on both sides ---------------------
@@ -300,7 +253,9 @@ FTPURI_PROPERTY("fast.parse_same")
                     } else {
                         view_parts const& a = ftpuri::detail::view_access::parts(*fast);
                         view_parts const& b = ftpuri::detail::view_access::parts(*full);
-                        if (!(a == b)) RC_FAIL(in + name + " and the full scan differ:" + parts_diff(a, b, s));
+                        if (!(a == b))
+                            RC_FAIL(in + name + " and the full scan differ:" +
+                                    ftpuri_test::uri_parts_diff(a, b, s, name, "the full scan"));
                     }
                 }
                 ftpuri::parse_result const& fast = quick;

@@ -53,6 +53,7 @@
 #include "support/printable.hpp"
 #include "support/profiles.hpp"
 #include "support/source_files.hpp"
+#include "support/uri_parts_diff.hpp"
 
 namespace {
 
@@ -200,49 +201,6 @@ std::string validate_disagreement(std::string_view s, parse_options const& o)
     return os.str();
 }
 
-std::string offset(std::uint32_t v)
-{
-    return v == ftpuri::uri_offsets::npos ? std::string("npos") : std::to_string(v);
-}
-
-// The fields of two parts that differ, one a line.
-std::string parts_diff(uri_parts const& a, uri_parts const& b, std::string_view input)
-{
-    std::ostringstream os;
-    auto row = [&](char const* name, std::string const& x, std::string const& y) {
-        if (x != y) os << "\n    " << name << ": the fast path " << x << ", the full scan " << y;
-    };
-    auto at = [&](char const* p) {
-        return p == nullptr ? std::string("null") : "input+" + std::to_string(p - input.data());
-    };
-    row("data", at(a.data), at(b.data));
-    row("size", std::to_string(a.size), std::to_string(b.size));
-    row("scheme_end", offset(a.at.scheme_end), offset(b.at.scheme_end));
-    row("user_begin", offset(a.at.user_begin), offset(b.at.user_begin));
-    row("user_end", offset(a.at.user_end), offset(b.at.user_end));
-    row("password_begin", offset(a.at.password_begin), offset(b.at.password_begin));
-    row("password_end", offset(a.at.password_end), offset(b.at.password_end));
-    row("host_begin", offset(a.at.host_begin), offset(b.at.host_begin));
-    row("host_end", offset(a.at.host_end), offset(b.at.host_end));
-    row("port_begin", offset(a.at.port_begin), offset(b.at.port_begin));
-    row("port_end", offset(a.at.port_end), offset(b.at.port_end));
-    row("path_begin", offset(a.at.path_begin), offset(b.at.path_begin));
-    row("path_end", offset(a.at.path_end), offset(b.at.path_end));
-    row("typecode_begin", offset(a.at.typecode_begin), offset(b.at.typecode_begin));
-    row("typecode_end", offset(a.typecode_end), offset(b.typecode_end));
-    row("query_begin", offset(a.at.query_begin), offset(b.at.query_begin));
-    row("query_end", offset(a.at.query_end), offset(b.at.query_end));
-    row("fragment_begin", offset(a.at.fragment_begin), offset(b.at.fragment_begin));
-    row("port_number", std::to_string(a.port_number), std::to_string(b.port_number));
-    row("kind", std::string(ftpuri::to_string(a.kind)), std::string(ftpuri::to_string(b.kind)));
-    row("typecode", std::to_string(static_cast<int>(a.typecode)), std::to_string(static_cast<int>(b.typecode)));
-    row("syntax", name_of(a.syntax), name_of(b.syntax));
-    row("facts", std::to_string(a.facts), std::to_string(b.facts));
-    row("path_respelled_from", offset(a.path_respelled_from), offset(b.path_respelled_from));
-    std::string const out = os.str();
-    return out.empty() ? "\n    (a field this printer does not know)" : out;
-}
-
 // How `fast` (parse(s, o) or parse(s, o, list), named `name`) differs from the full scan's `full`.
 std::string parse_disagreement(std::string_view s, std::string const& name, ftpuri::parse_result const& fast,
                                ftpuri::parse_result const& full)
@@ -261,7 +219,7 @@ std::string parse_disagreement(std::string_view s, std::string const& name, ftpu
     uri_parts const& a = ftpuri::detail::view_access::parts(*fast);
     uri_parts const& b = ftpuri::detail::view_access::parts(*full);
     if (a == b) return {};
-    return name + "'s view and the full scan's differ:" + parts_diff(a, b, s);
+    return name + "'s view and the full scan's differ:" + ftpuri_test::uri_parts_diff(a, b, s, name, "the full scan");
 }
 
 std::string parse_disagreement(std::string_view s, parse_options const& o)
