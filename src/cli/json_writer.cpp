@@ -170,9 +170,8 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
     }
 
     // Grown, never shrunk: the room past the record is cut off again below.
-    std::size_t const start = to.size();
-    to.resize(start + bound);
-    char* at = put(to.data() + start, record_prefix_);
+    if (record_.size() < bound) record_.resize(bound); // grown, never shrunk: no fill per record
+    char* at = put(record_.data(), record_prefix_);
     char* const input_at = at;
     at = put_json_string(at, input.redacted, text.escapes);
     std::string_view const input_json(input_at, static_cast<std::size_t>(at - input_at));
@@ -203,7 +202,7 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         *at++ = '}';
     }
     at = put(at, "]}\n");
-    to.resize(static_cast<std::size_t>(at - to.data()));
+    to.append(record_.data(), static_cast<std::size_t>(at - record_.data()));
     return true;
 }
 

@@ -61,6 +61,7 @@ private:
     std::string record_prefix_;
     std::string record_prefix_name_;
     bool name_is_ascii_ = false;
+    std::string record_; // write_ascii()'s record, before it is appended
     // line_text(): the decimal digits of last_line_.
     std::array<char, 20> line_digits_{};
     std::size_t line_digits_size_ = 0;
