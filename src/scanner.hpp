@@ -667,11 +667,9 @@ private:
             if (need != 0) {
                 if (q != next || b < 0x80 || b > 0xBF) return false;
                 --need;
-            } else if (b >= 0x80 && b <= 0xBF) {
-                return false;
-            } else if (b >= 0x80) { // C3-DF, E1-EF, F1-F3 (plain_escape refuses the other leads)
+            } else if (b >= 0xC0) { // C3-DF, E1-EF, F1-F3 (plain_escape refuses the other leads)
                 need = b >= 0xF0 ? 3U : b >= 0xE0 ? 2U : 1U;
-            } else if (chars::unreserved.contains(b)) {
+            } else if (b >= 0x80 || chars::unreserved.contains(b)) { // no lead before it; needless
                 return false;
             }
             next = q + 3;

@@ -178,9 +178,9 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
     at = put(at, ",\"line\":");
     at = put(at, line_text(input.origin.line));
     if (!input.valid) {
-        at = put(at, ",\"valid\":false,\"canonical\":null");
+        at = put(at, R"(,"valid":false,"canonical":null)");
     } else {
-        at = put(at, ",\"valid\":true,\"canonical\":");
+        at = put(at, R"(,"valid":true,"canonical":)");
         at = same ? put(at, input_json) : put_json_string(at, input.redacted_canonical, false);
     }
     at = put(at, ",\"diagnostics\":[");
@@ -191,9 +191,9 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         at = put(at, first ? std::string_view("{\"id\":") : std::string_view(",{\"id\":"));
         first = false;
         at = put_json_string(at, about.name, look_at(about.name).escapes);
-        at = put(at, ",\"severity\":\"");
+        at = put(at, R"(,"severity":")");
         at = put(at, to_string(d.level)); // "error", "warning" or "note": nothing to escape
-        at = put(at, "\",\"offset\":");
+        at = put(at, R"(","offset":)");
         at = put_number(at, d.offset);
         at = put(at, ",\"length\":");
         at = put_number(at, input.reported_length(d));
