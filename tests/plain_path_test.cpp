@@ -297,10 +297,10 @@ TEST(PlainScan, UrisItIsThereForAreAccepted)
         // scheme, an escaped password, an IP literal, an encoded "/", a "~" after the first
         // segment, spaces that the lenient profile
         // trims; and the invalid.
-        for (std::string_view uri : {"FTP://h/", "ftp://u:p%2F@h/", "ftp://[2001:db8::1]/", "ftp://h/%2F", "ftp://h/a/~b",
-                                     "ftp://h/a/%7eb", "ftp://u:p%00@h/", "ftp://u:p%C0%AE@h/",
-                                     " ftp://h/ ", "", "ftp://", "ftp:///x", "ftp://h/../x", "ftp://h:0/",
-                                     "ftp://h/a;type=x", "ftp://h//a/\x01", "ftp://h/a?q", "ftp://h#f"}) {
+        for (std::string_view uri :
+             {"FTP://h/", "ftp://u:p%2F@h/", "ftp://[2001:db8::1]/", "ftp://h/%2F", "ftp://h/a/~b", "ftp://h/a/%7eb",
+              "ftp://u:p%00@h/", "ftp://u:p%C0%AE@h/", " ftp://h/ ", "", "ftp://", "ftp:///x", "ftp://h/../x",
+              "ftp://h:0/", "ftp://h/a;type=x", "ftp://h//a/\x01", "ftp://h/a?q", "ftp://h#f"}) {
             EXPECT_FALSE(plain(uri, options)) << uri;
             expect_same_verdict(std::string(uri), options);
         }
