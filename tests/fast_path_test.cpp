@@ -19,9 +19,10 @@
 //     canonicalize_into_general give the same status and bytes in a big buffer, in one of
 //     exactly the size needed, and in one byte less (buffer_too_small, the same size needed),
 //     and neither writes outside its span; the same on the view with its facts cleared.
-// Then a hand table of the canonical fast path's edges (with the canonical form each must
-// give), escapes at every offset of the 16-byte blocks, and the shares of valid strict inputs
-// that take plain_uri and the canonical fast path.
+// (The three comparisons are support/fast_path_check.hpp's, which props/fast_path_props.cpp
+// runs on generated escape-rich inputs.) Then a hand table of the canonical fast path's edges (with the canonical form
+// each must give), escapes at every offset of the 16-byte blocks, and the shares of valid strict inputs that take
+// plain_uri and the canonical fast path.
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
@@ -49,22 +50,20 @@
 #include "full_scan.hpp"
 #include "plain_scan.hpp"
 #include "support/example_notation.hpp"
+#include "support/fast_path_check.hpp"
 #include "support/json.hpp"
 #include "support/printable.hpp"
 #include "support/profiles.hpp"
 #include "support/source_files.hpp"
-#include "support/uri_parts_diff.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using ftpuri::canonical_options;
 using ftpuri::canonical_result;
-using ftpuri::canonical_status;
 using ftpuri::parse_options;
 using ftpuri::profile;
 using ftpuri::uri_view;
-using ftpuri::detail::uri_parts;
 using ftpuri_test::in;
 using ftpuri_test::L;
 using ftpuri_test::printable;
@@ -162,175 +161,20 @@ std::vector<std::string> vector_inputs(std::size_t& records)
     return {out.begin(), out.end()};
 }
 
-// ---- the three comparisons; each returns "" when the paths agree, else what differs ------------
+// ---- the three comparisons (support/fast_path_check.hpp) ---------------------------------------
+
+using ftpuri_test::call_into;
+using ftpuri_test::canon_call;
+using ftpuri_test::canonical_disagreement;
+using ftpuri_test::parse_disagreement;
+using ftpuri_test::validate_disagreement;
 
 std::string show(ftpuri::diagnostic const& d)
 {
-    std::ostringstream os;
-    os << d.info().name << " (" << ftpuri::to_string(d.level) << ", in " << ftpuri::to_string(d.where) << ") at "
-       << d.offset << "+" << d.length;
-    return os.str();
+    return ftpuri_test::show_finding(d);
 }
 
-std::string validate_disagreement(std::string_view s, parse_options const& o)
-{
-    bool const plain = ftpuri::detail::plain_uri(s, o);
-    bool const quick = ftpuri::validate(s, o);
-    ftpuri::diagnostic_list a;
-    ftpuri::diagnostic_list b;
-    ftpuri::diagnostic_list reference;
-    bool const listed = ftpuri::validate(s, o, a);
-    bool const parsed = ftpuri::parse(s, o, b).has_value();
-    bool const full = ftpuri::detail::parse_full_scan(s, o, reference).has_value();
-    bool const same_findings = std::equal(a.begin(), a.end(), reference.begin(), reference.end()) &&
-                               std::equal(b.begin(), b.end(), reference.begin(), reference.end());
-    if (quick == full && listed == full && parsed == full && (!plain || full) && same_findings) return {};
-    std::ostringstream os;
-    os << "plain_uri " << plain << ", validate(s, o) " << quick << ", validate(s, o, list) " << listed
-       << ", parse(s, o, list) " << parsed << ", the full scan " << full;
-    auto list = [&](char const* name, ftpuri::diagnostic_list const& l) {
-        os << "\n    " << name << ":";
-        for (ftpuri::diagnostic const& d : l)
-            os << " " << show(d);
-    };
-    if (!same_findings) {
-        list("validate(s, o, list)", a);
-        list("parse(s, o, list)", b);
-        list("the full scan", reference);
-    }
-    return os.str();
-}
-
-// How `fast` (parse(s, o) or parse(s, o, list), named `name`) differs from the full scan's `full`.
-std::string parse_disagreement(std::string_view s, std::string const& name, ftpuri::parse_result const& fast,
-                               ftpuri::parse_result const& full)
-{
-    if (fast.has_value() != full.has_value()) {
-        return name + (fast ? " succeeds" : " fails with " + show(fast.error())) + ", the full scan " +
-               (full ? "succeeds" : "fails with " + show(full.error()));
-    }
-    if (!fast) {
-        ftpuri::diagnostic const& a = fast.error();
-        ftpuri::diagnostic const& b = full.error();
-        if (a.id == b.id && a.level == b.level && a.where == b.where && a.offset == b.offset && a.length == b.length)
-            return {};
-        return name + " fails with " + show(a) + ", the full scan with " + show(b);
-    }
-    uri_parts const& a = ftpuri::detail::view_access::parts(*fast);
-    uri_parts const& b = ftpuri::detail::view_access::parts(*full);
-    if (a == b) return {};
-    return name + "'s view and the full scan's differ:" + ftpuri_test::uri_parts_diff(a, b, s, name, "the full scan");
-}
-
-std::string parse_disagreement(std::string_view s, parse_options const& o)
-{
-    ftpuri::diagnostic_list found;
-    ftpuri::diagnostic_list reference;
-    ftpuri::parse_result const full = ftpuri::detail::parse_full_scan(s, o, reference);
-    std::string const quick = parse_disagreement(s, "parse(s, o)", ftpuri::parse(s, o), full);
-    return quick.empty() ? parse_disagreement(s, "parse(s, o, list)", ftpuri::parse(s, o, found), full) : quick;
-}
-
-// One canonical call into a span with guard bytes on both sides.
-struct canon_call {
-    canonical_status status = canonical_status::ok;
-    std::size_t size = 0;
-    std::string bytes; // when ok
-    bool intact = true;
-    bool operator==(canon_call const& o) const
-    {
-        return status == o.status && size == o.size && bytes == o.bytes && intact && o.intact;
-    }
-};
-
-std::string show(canon_call const& c)
-{
-    std::ostringstream os;
-    os << (c.status == canonical_status::ok                 ? "ok"
-           : c.status == canonical_status::buffer_too_small ? "buffer_too_small"
-                                                            : "idna_failed")
-       << ", size " << c.size;
-    if (c.status == canonical_status::ok) os << ", \"" << printable(c.bytes) << "\"";
-    if (!c.intact) os << ", WROTE OUTSIDE ITS SPAN";
-    return os.str();
-}
-
-template <class Write>
-canon_call call_into(std::size_t capacity, Write write)
-{
-    constexpr std::size_t guard = 16;
-    constexpr char fill = '\x5A';
-    std::vector<char> bytes(capacity + 2 * guard, fill);
-    std::span<char> const span(bytes.data() + guard, capacity);
-    canonical_result const r = write(span);
-    canon_call c{r.status, r.size, {}, true};
-    if (r.status == canonical_status::ok) {
-        if (r.size <= capacity) {
-            c.bytes.assign(span.data(), r.size);
-        } else {
-            c.intact = false; // claims more than its span
-        }
-    }
-    for (std::size_t i = 0; i < guard; ++i)
-        c.intact = c.intact && bytes[i] == fill && bytes[guard + capacity + i] == fill;
-    return c;
-}
-
-std::array<canonical_options, 8> all_options()
-{
-    std::array<canonical_options, 8> out{};
-    for (unsigned k = 0; k < 8; ++k)
-        out[k] = canonical_options{(k & 1U) != 0, (k & 2U) != 0, (k & 4U) != 0};
-    return out;
-}
-
-std::string show(canonical_options const& o)
-{
-    std::ostringstream os;
-    os << "{drop_password=" << o.drop_password << " drop_fragment=" << o.drop_fragment
-       << " drop_anonymous=" << o.drop_anonymous << "}";
-    return os.str();
-}
-
-std::string canonical_disagreement_of(uri_view const& view, char const* which)
-{
-    std::string out;
-    std::size_t const big = ftpuri::canonical_size_bound(view.size());
-    for (canonical_options const& o : all_options()) {
-        auto fast = [&](std::span<char> s) { return ftpuri::canonicalize_into(view, s, o); };
-        auto general = [&](std::span<char> s) { return ftpuri::detail::canonicalize_into_general(view, s, o); };
-        std::string const where = std::string(which) + " " + show(o) + " (fast path " +
-                                  (ftpuri::detail::takes_canonical_fast_path(view, o) ? "taken" : "not taken") + "), ";
-        auto compare = [&](char const* buffer, canon_call const& f, canon_call const& g) {
-            if (f == g) return true;
-            out +=
-                where + buffer + ": canonicalize_into " + show(f) + "; canonicalize_into_general " + show(g) + "\n  ";
-            return false;
-        };
-        canon_call const g = call_into(big, general);
-        if (!compare("big buffer", call_into(big, fast), g) || g.status != canonical_status::ok) continue;
-        canon_call const fe = call_into(g.size, fast);
-        compare("exact buffer", fe, call_into(g.size, general));
-        if (fe.status != canonical_status::ok) out += where + "refused a buffer of exactly the size needed\n  ";
-        canon_call const fs = call_into(g.size - 1, fast);
-        compare("buffer one byte short", fs, call_into(g.size - 1, general));
-        if (fs.status != canonical_status::buffer_too_small || fs.size != g.size)
-            out += where + "a buffer one byte short gave " + show(fs) + "\n  ";
-    }
-    return out;
-}
-
-std::string canonical_disagreement(uri_view const& view)
-{
-    std::string out = canonical_disagreement_of(view, "view");
-    uri_parts parts = ftpuri::detail::view_access::parts(view);
-    if (parts.facts != 0) {
-        parts.facts = 0;
-        parts.path_respelled_from = ftpuri::uri_offsets::npos;
-        out += canonical_disagreement_of(uri_view(parts), "view with its facts cleared");
-    }
-    return out;
-}
+using ftpuri_test::show;
 
 // All three comparisons of one input in one profile.
 std::string disagreement(std::string_view s, profile p)

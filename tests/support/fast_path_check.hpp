@@ -1,0 +1,201 @@
+// tests/support/fast_path_check.hpp: whether the fast paths give the full scan's results on one
+// input, for tests/fast_path_test.cpp (every known input) and props/fast_path_props.cpp
+// (escape-rich generated ones). Each check returns "" when they agree, else what differs.
+//
+// The fast paths: validate(s, o) asks detail::plain_uri first; parse(s, o) takes plain_authority
+// and plain_path, and validate(s, o, list) and parse(s, o, list) take them for parts that draw no
+// warning; canonicalize_into(view) takes its one-pass writer where
+// detail::takes_canonical_fast_path says so. The references: detail::parse_full_scan (no fast
+// path, every finding collected) and detail::canonicalize_into_general.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <span>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "canonical_general.hpp"
+#include "ftpuri/canonical.hpp"
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/options.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/uri_view.hpp"
+#include "full_scan.hpp"
+#include "guarded_buffer.hpp"
+#include "plain_scan.hpp"
+#include "printable.hpp"
+#include "uri_parts_diff.hpp"
+
+namespace ftpuri_test {
+
+inline std::string show_finding(ftpuri::diagnostic const& d)
+{
+    std::ostringstream os;
+    os << d.info().name << " (" << ftpuri::to_string(d.level) << ", in " << ftpuri::to_string(d.where) << ") at "
+       << d.offset << "+" << d.length;
+    return os.str();
+}
+
+// validate(s, o), validate(s, o, list) and parse(s, o, list) give the full scan's verdict, the
+// collecting two its findings exactly, and plain_uri says yes only where it does.
+inline std::string validate_disagreement(std::string_view s, ftpuri::parse_options const& o)
+{
+    bool const plain = ftpuri::detail::plain_uri(s, o);
+    bool const quick = ftpuri::validate(s, o);
+    ftpuri::diagnostic_list a;
+    ftpuri::diagnostic_list b;
+    ftpuri::diagnostic_list reference;
+    bool const listed = ftpuri::validate(s, o, a);
+    bool const parsed = ftpuri::parse(s, o, b).has_value();
+    ftpuri::parse_result const full = ftpuri::detail::parse_full_scan(s, o, reference);
+    bool const same_findings = std::equal(a.begin(), a.end(), reference.begin(), reference.end()) &&
+                               std::equal(b.begin(), b.end(), reference.begin(), reference.end());
+    bool const verdict = full.has_value();
+    if (quick == verdict && listed == verdict && parsed == verdict && (!plain || verdict) && same_findings) return {};
+    std::ostringstream os;
+    os << "plain_uri " << plain << ", validate(s, o) " << quick << ", validate(s, o, list) " << listed
+       << ", parse(s, o, list) " << parsed << ", the full scan " << verdict;
+    if (!verdict) os << " (" << show_finding(full.error()) << ")";
+    auto list = [&](char const* name, ftpuri::diagnostic_list const& l) {
+        os << "\n    " << name << ":";
+        for (ftpuri::diagnostic const& d : l)
+            os << " " << show_finding(d);
+    };
+    if (!same_findings) {
+        list("validate(s, o, list)", a);
+        list("parse(s, o, list)", b);
+        list("the full scan", reference);
+    }
+    return os.str();
+}
+
+// How `fast` (parse(s, o) or parse(s, o, list), named `name`) differs from the full scan's `full`:
+// the same error (id, severity, component, offset, length), or the same detail::uri_parts.
+inline std::string parse_disagreement(std::string_view s, std::string const& name, ftpuri::parse_result const& fast,
+                                      ftpuri::parse_result const& full)
+{
+    if (fast.has_value() != full.has_value()) {
+        return name + (fast ? " succeeds" : " fails with " + show_finding(fast.error())) + ", the full scan " +
+               (full ? "succeeds" : "fails with " + show_finding(full.error()));
+    }
+    if (!fast) {
+        ftpuri::diagnostic const& a = fast.error();
+        ftpuri::diagnostic const& b = full.error();
+        if (a.id == b.id && a.level == b.level && a.where == b.where && a.offset == b.offset && a.length == b.length)
+            return {};
+        return name + " fails with " + show_finding(a) + ", the full scan with " + show_finding(b);
+    }
+    ftpuri::detail::uri_parts const& a = ftpuri::detail::view_access::parts(*fast);
+    ftpuri::detail::uri_parts const& b = ftpuri::detail::view_access::parts(*full);
+    if (a == b) return {};
+    return name + "'s view and the full scan's differ:" + uri_parts_diff(a, b, s, name, "the full scan");
+}
+
+// parse(s, o) and parse(s, o, list) each against the full scan.
+inline std::string parse_disagreement(std::string_view s, ftpuri::parse_options const& o)
+{
+    ftpuri::diagnostic_list found;
+    ftpuri::diagnostic_list reference;
+    ftpuri::parse_result const full = ftpuri::detail::parse_full_scan(s, o, reference);
+    std::string const quick = parse_disagreement(s, "parse(s, o)", ftpuri::parse(s, o), full);
+    return quick.empty() ? parse_disagreement(s, "parse(s, o, list)", ftpuri::parse(s, o, found), full) : quick;
+}
+
+// One canonical call into a span of `capacity` bytes between guard bytes.
+struct canon_call {
+    ftpuri::canonical_status status = ftpuri::canonical_status::ok;
+    std::size_t size = 0;
+    std::string bytes;  // what it wrote, when ok
+    bool intact = true; // nothing written outside the span, and an ok size within it
+    bool operator==(canon_call const& o) const
+    {
+        return status == o.status && size == o.size && bytes == o.bytes && intact && o.intact;
+    }
+};
+
+inline std::string show(canon_call const& c)
+{
+    std::ostringstream os;
+    os << (c.status == ftpuri::canonical_status::ok                 ? "ok"
+           : c.status == ftpuri::canonical_status::buffer_too_small ? "buffer_too_small"
+                                                                    : "idna_failed")
+       << ", size " << c.size;
+    if (c.status == ftpuri::canonical_status::ok) os << ", \"" << printable(c.bytes) << "\"";
+    if (!c.intact) os << ", WROTE OR CLAIMED MORE THAN ITS SPAN";
+    return os.str();
+}
+
+template <class Write>
+canon_call call_into(std::size_t capacity, Write write)
+{
+    guarded buffer(capacity);
+    ftpuri::canonical_result const r = write(buffer.span());
+    canon_call c{r.status, r.size, {}, buffer.intact()};
+    if (r.status == ftpuri::canonical_status::ok) {
+        if (r.size <= capacity) {
+            c.bytes = buffer.written(r.size);
+        } else {
+            c.intact = false; // claims more than its span
+        }
+    }
+    return c;
+}
+
+inline std::string show(ftpuri::canonical_options const& o)
+{
+    std::ostringstream os;
+    os << "{drop_password=" << o.drop_password << " drop_fragment=" << o.drop_fragment
+       << " drop_anonymous=" << o.drop_anonymous << "}";
+    return os.str();
+}
+
+// For each of the 8 canonical_options, canonicalize_into and canonicalize_into_general give the
+// same status and bytes in a buffer of canonical_size_bound, of exactly the size needed, and of
+// one byte less (buffer_too_small, the same size needed), neither writing outside its span.
+inline std::string canonical_disagreement_of(ftpuri::uri_view const& view, char const* which)
+{
+    std::string out;
+    std::size_t const big = ftpuri::canonical_size_bound(view.size());
+    for (unsigned k = 0; k < 8; ++k) {
+        ftpuri::canonical_options const o{(k & 1U) != 0, (k & 2U) != 0, (k & 4U) != 0};
+        auto fast = [&](std::span<char> s) { return ftpuri::canonicalize_into(view, s, o); };
+        auto general = [&](std::span<char> s) { return ftpuri::detail::canonicalize_into_general(view, s, o); };
+        std::string const where = std::string(which) + " " + show(o) + " (fast path " +
+                                  (ftpuri::detail::takes_canonical_fast_path(view, o) ? "taken" : "not taken") + "), ";
+        auto compare = [&](char const* buffer, canon_call const& f, canon_call const& g) {
+            if (f == g) return true;
+            out +=
+                where + buffer + ": canonicalize_into " + show(f) + "; canonicalize_into_general " + show(g) + "\n  ";
+            return false;
+        };
+        canon_call const g = call_into(big, general);
+        if (!compare("big buffer", call_into(big, fast), g) || g.status != ftpuri::canonical_status::ok) continue;
+        canon_call const fe = call_into(g.size, fast);
+        compare("exact buffer", fe, call_into(g.size, general));
+        if (fe.status != ftpuri::canonical_status::ok) out += where + "refused a buffer of exactly the size needed\n  ";
+        canon_call const fs = call_into(g.size - 1, fast);
+        compare("buffer one byte short", fs, call_into(g.size - 1, general));
+        if (fs.status != ftpuri::canonical_status::buffer_too_small || fs.size != g.size)
+            out += where + "a buffer one byte short gave " + show(fs) + "\n  ";
+    }
+    return out;
+}
+
+// The view as parsed, and the same view with its facts cleared ("nothing known": the view a
+// caller could build without the scanner, which takes the general writer).
+inline std::string canonical_disagreement(ftpuri::uri_view const& view)
+{
+    std::string out = canonical_disagreement_of(view, "view");
+    ftpuri::detail::uri_parts parts = ftpuri::detail::view_access::parts(view);
+    if (parts.facts != 0) {
+        parts.facts = 0;
+        parts.path_respelled_from = ftpuri::uri_offsets::npos;
+        out += canonical_disagreement_of(ftpuri::uri_view(parts), "view with its facts cleared");
+    }
+    return out;
+}
+
+} // namespace ftpuri_test
