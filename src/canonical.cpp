@@ -270,12 +270,7 @@ canonical_result put_after_path(uri_view const& uri, writer& w, canonical_option
 // ---- the path without dot-segments, in one pass -----------------------------------------------
 
 // The path bytes the canonical form writes as they stand: ftp-segment-char and "/".
-constexpr auto kept_path_bytes = [] {
-    std::array<bool, 256> t{};
-    for (unsigned c = 0; c < 256; ++c)
-        t[c] = c == '/' || chars::ftp_segment_char.contains(static_cast<unsigned char>(c));
-    return t;
-}();
+constexpr charset kept_path_bytes = chars::ftp_segment_char + '/';
 
 // The first byte of path[q, end) that the canonical form spells differently, or end. In a path
 // that a profile accepted that can only be a "%", a raw ";" (rfc3986), or a space or non-ASCII
@@ -295,7 +290,7 @@ std::size_t next_respelled(std::string_view path, std::size_t q) noexcept
         if (mask != 0) return q + static_cast<std::size_t>(__builtin_ctz(mask));
     }
 #endif
-    while (q < end && kept_path_bytes[s[q]])
+    while (q < end && kept_path_bytes.contains(s[q]))
         ++q;
     return q;
 }
@@ -307,17 +302,7 @@ void put_path_in_one_pass(writer& w, std::string_view path, std::size_t respelle
     std::size_t q = std::min(respelled_from, path.size());
     w.put(path.substr(0, q));
     while (q < path.size()) {
-        token t;
-        if (int const escaped = escape_at(path, q); escaped >= 0) {
-            t.byte = static_cast<unsigned char>(escaped);
-            t.encoded = !chars::unreserved.contains(t.byte);
-            q += 3;
-        } else {
-            t.byte = static_cast<unsigned char>(path[q]);
-            t.encoded = !kept_path_bytes[t.byte];
-            ++q;
-        }
-        w.put(t);
+        w.put(token_reader::token_at(path, q, kept_path_bytes));
         std::size_t const next = next_respelled(path, q);
         w.put(path.substr(q, next - q));
         q = next;

@@ -70,17 +70,21 @@ public:
     bool next(token& t) noexcept
     {
         if (i_ >= raw_.size()) return false;
-        if (int const escaped = escape_at(raw_, i_); escaped >= 0) {
-            t.byte = static_cast<unsigned char>(escaped);
-            t.encoded = !chars::unreserved.contains(t.byte);
-            i_ += 3;
-        } else {
-            t.byte = static_cast<unsigned char>(raw_[i_]);
-            t.encoded = !allowed_.contains(t.byte);
-            ++i_;
-        }
+        t = token_at(raw_, i_, allowed_);
         if (lowercase_ && !t.encoded) t.byte = to_lower_ascii(t.byte);
         return true;
+    }
+
+    // The token at raw[i] (i < raw.size()), i moved past it: what next() reads, but for the case.
+    static constexpr token token_at(std::string_view raw, std::size_t& i, charset const& allowed) noexcept
+    {
+        if (int const escaped = escape_at(raw, i); escaped >= 0) {
+            i += 3;
+            auto const byte = static_cast<unsigned char>(escaped);
+            return {byte, !chars::unreserved.contains(byte)};
+        }
+        auto const byte = static_cast<unsigned char>(raw[i++]);
+        return {byte, !allowed.contains(byte)};
     }
 
 private:
