@@ -551,23 +551,19 @@ private:
         parts_.at.path_begin = q;
         parts_.at.path_end = q;
         if (q < n_ && s_[q] == '/') {
-            {
-                // Most paths are plain: nothing to decode, no dot-segment. Where warnings are
-                // wanted, only those that draw none.
-                if (fast_paths_) {
-                    // A typecode that ends the input ends a plain path too: the rest is checked.
-                    plain_path_parts plain{};
-                    if (plain_path_to_end(s_, q, n_, plain) && (!Sink::collecting || draws_no_warning(q, plain))) {
-                        if (plain.typecode != '\0') {
-                            parts_.at.typecode_begin = plain.name_end;
-                            parts_.typecode_end = n_;
-                            parts_.typecode = plain.typecode;
-                        }
-                        parts_.at.path_end = plain.name_end;
-                        parts_.path_respelled_from = plain.seen.first_escape;
-                        return true;
-                    }
+            // Most paths are plain: nothing to decode, no dot-segment. Where warnings are wanted,
+            // only those that draw none. A typecode that ends the input ends a plain path too.
+            plain_path_parts whole{};
+            if (fast_paths_ && plain_path_to_end(s_, q, n_, whole) &&
+                (!Sink::collecting || draws_no_warning(q, whole))) {
+                if (whole.typecode != '\0') {
+                    parts_.at.typecode_begin = whole.name_end;
+                    parts_.typecode_end = n_;
+                    parts_.typecode = whole.typecode;
                 }
+                parts_.at.path_end = whole.name_end;
+                parts_.path_respelled_from = whole.seen.first_escape;
+                return true;
             }
             auto const& table = ftp_grammar_ ? ftp_segment_table : segment_table;
             // rfc3986's raw ";" is respelled "%3B" but scanned as plain: the canonical form looks
@@ -651,30 +647,26 @@ private:
     }
 
     // pct.lowercase, pct.needless and pct.non-utf8 over the plain escapes of [from, end): a plain
-    // escape is of no control and no look-alike lead (plain_escape), so what is left to warn
-    // about is its digits' case, an unreserved byte, and a UTF-8 sequence that is cut or broken
-    // (by a raw byte, or a "/" that ends the segment).
+    // escape is of no control (plain_escape), so what is left to warn about is its digits' case,
+    // an unreserved byte, and bytes that are no UTF-8, which the scan's own utf8_checker judges.
+    // Any byte between two escapes (a "/" too) is fed to it as raw: it breaks a sequence, which
+    // sends the path to the full scan, where a "/" would end the segment.
     [[nodiscard]] bool escapes_draw_no_warning(std::uint32_t from, std::uint32_t end) const noexcept
     {
-        unsigned need = 0;         // continuation bytes the current sequence still needs
-        std::uint32_t next = from; // where the next of them must begin
+        utf8_checker utf8;
+        std::uint32_t next = from; // where the last escape ended
         for (std::uint32_t q = from; q < end; q += 3) {
             void const* const percent = std::memchr(s_ + q, '%', end - q);
             if (percent == nullptr) break;
             q = static_cast<std::uint32_t>(static_cast<unsigned char const*>(percent) - s_);
             if (s_[q + 1] >= 'a' || s_[q + 2] >= 'a') return false;
             auto const b = static_cast<unsigned char>(hex_value(s_[q + 1]) * 16 + hex_value(s_[q + 2]));
-            if (need != 0) {
-                if (q != next || b < 0x80 || b > 0xBF) return false;
-                --need;
-            } else if (b >= 0xC0) { // C3-DF, E1-EF, F1-F3 (plain_escape refuses the other leads)
-                need = b >= 0xF0 ? 3U : b >= 0xE0 ? 2U : 1U;
-            } else if (b >= 0x80 || chars::unreserved.contains(b)) { // no lead before it; needless
-                return false;
-            }
+            if (chars::unreserved.contains(b)) return false;
+            if (q != next && utf8.raw_byte() != utf8_finding::none) return false;
+            if (utf8.escaped_byte(b, q, q + 3) != utf8_finding::none) return false;
             next = q + 3;
         }
-        return need == 0;
+        return utf8.finish() == utf8_finding::none && utf8.ok();
     }
 
     // A byte of the segment that decodes from [begin, end): an escape, or a lenient repair.
