@@ -13,6 +13,7 @@
 #include "ftpuri/charset.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
+#include "ftpuri/policy.hpp"
 #include "idna.hpp"
 #include "ipv6_text.hpp"
 #include "rules/dot_segments.hpp"
@@ -375,6 +376,12 @@ bool is_own_canonical_form(uri_view const& uri, canonical_options const& options
 }
 
 } // namespace detail
+
+std::size_t canonical_host(uri_view const& uri, std::span<char> out) noexcept
+{
+    writer w(out);
+    return write_host(uri, w) ? w.size() : 0;
+}
 
 canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, canonical_options const& options) noexcept
 {

@@ -134,6 +134,10 @@ enum class diag_id : std::uint8_t {
     // the command plan's refusals: reported by plan() (ftpuri/plan.hpp), never by parse()
     plan_nocwd_slash,                // plan.nocwd-slash
     plan_anonymous_password_control, // plan.anonymous-password-control
+    // the sanitization policy's findings: reported by check_policy() and sanitize()
+    // (ftpuri/policy.hpp), never by parse()
+    host_denied,      // host.denied
+    host_not_allowed, // host.not-allowed
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
     // appended without its row does not compile.
@@ -335,6 +339,10 @@ inline constexpr std::array diag_catalogue = {
     diag_info{diag_id::plan_anonymous_password_control, "plan.anonymous-password-control", severity::error,
               "anonymous password holds NUL, CR or LF",
               "these bytes end or inject an FTP command (PASS x, then DELE y); give an e-mail address"},
+    diag_info{diag_id::host_denied, "host.denied", severity::error, "host is in a class the policy denies",
+              "this service does not fetch from such addresses (docs/sanitizing.md); use a public server's name"},
+    diag_info{diag_id::host_not_allowed, "host.not-allowed", severity::error, "host is not on the policy's allow-list",
+              "this service fetches only from the hosts it lists; check the name's spelling"},
 };
 
 namespace detail {
@@ -377,6 +385,18 @@ public:
     [[nodiscard]] constexpr bool contains(diag_id id) const noexcept { return (bits_[index(id) / 64] & mask(id)) != 0; }
     [[nodiscard]] constexpr bool empty() const noexcept { return bits_[0] == 0 && bits_[1] == 0; }
     friend constexpr bool operator==(diag_set const&, diag_set const&) noexcept = default;
+    friend constexpr diag_set operator|(diag_set a, diag_set const& b) noexcept
+    {
+        for (std::size_t i = 0; i < a.bits_.size(); ++i)
+            a.bits_[i] |= b.bits_[i];
+        return a;
+    }
+    friend constexpr diag_set operator&(diag_set a, diag_set const& b) noexcept
+    {
+        for (std::size_t i = 0; i < a.bits_.size(); ++i)
+            a.bits_[i] &= b.bits_[i];
+        return a;
+    }
 
     // Every id whose catalogue row is opt_in.
     [[nodiscard]] static constexpr diag_set opt_in_rules() noexcept
@@ -398,12 +418,19 @@ private:
 [[nodiscard]] std::string_view to_string(severity s) noexcept;
 [[nodiscard]] std::string_view to_string(component c) noexcept;
 
+struct diagnostic;
+// What a finding says: its id's catalogue message, but for host.denied, whose message names the
+// class ("host is loopback, a class the policy denies").
+[[nodiscard]] std::string_view message(diagnostic const& d) noexcept;
+
 struct diagnostic {
     diag_id id;
     severity level;
     component where;
     std::uint32_t offset; // byte offset into the input
     std::uint32_t length; // bytes, at least 1 except for "missing" findings at the end
+    // What message() adds to the catalogue's message: host.denied's host_class; otherwise 0.
+    std::uint8_t detail = 0;
 
     [[nodiscard]] constexpr diag_info const& info() const noexcept { return ftpuri::info(id); }
     friend constexpr bool operator==(diagnostic const&, diagnostic const&) noexcept = default;

@@ -1,0 +1,101 @@
+// ftpuri/policy.hpp: what a service accepts: denied host classes, allowed hosts, one call.
+//
+//     static constexpr std::string_view mirrors[] = {"ftp.example.org", "*.mirror.example.net:21"};
+//     ftpuri::policy const policy{.deny = ftpuri::host_class_set::non_public(), .allow = mirrors};
+//     ftpuri::parse_options const options{.as_error = {ftpuri::diag_id::userinfo_password}};
+//     char canonical[1024];
+//     ftpuri::sanitize_result const r = ftpuri::sanitize(untrusted, policy, canonical, options);
+//     if (!r) reject(r.error);   // r.error.id: host.denied, host.not-allowed, or why it is invalid
+//     else fetch(std::string_view(canonical, r.size));
+//
+// The policy is PRODUCT.md's "Sanitization policy". A host is checked on its canonical spelling,
+// so case, one trailing dot, percent-encoding and a Unicode name versus its A-label never change
+// the answer; its class is ftpuri/host_class.hpp's, with every reading of a name that ends in a
+// number. A policy holds views of the caller's patterns, which must outlive it; a pattern that
+// is not one (host_pattern::parse() says which) matches nothing. Checking allocates nothing
+// (but libidn2 for a lenient Unicode host, see parse.hpp).
+//
+// A URI checker cannot see what DNS answers: allow-listed names can resolve anywhere. Check the
+// address you connect to with classify_address() as well (docs/sanitizing.md).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "ftpuri/canonical.hpp"
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/host_class.hpp"
+#include "ftpuri/options.hpp"
+#include "ftpuri/uri_view.hpp"
+
+namespace ftpuri {
+
+// An allowed host: "ftp.example.org" (that name only), "*.example.org" (any name below it, on
+// a label boundary, but not example.org itself: list it too if it is meant), "192.0.2.7" or
+// "[2001:db8::7]" (that address), each optionally followed by ":port" (then only that port;
+// without one, any port). Names are ASCII, case-insensitive, with at most one trailing dot; an
+// internationalized name is written as its A-label ("xn--bcher-kva.example").
+class host_pattern {
+public:
+    // The pattern `text` spells, or nothing when it is not one (the view is kept: `text` must
+    // outlive the pattern).
+    [[nodiscard]] static std::optional<host_pattern> parse(std::string_view text) noexcept;
+
+    // Whether a host, as the canonical form spells it (see canonical_host()), and a port match.
+    [[nodiscard]] bool matches(std::string_view canonical_host, std::uint16_t port) const noexcept;
+
+    [[nodiscard]] constexpr std::string_view host() const noexcept { return host_; } // without "*." and ":port"
+    [[nodiscard]] constexpr bool any_subdomain() const noexcept { return any_subdomain_; }
+    [[nodiscard]] constexpr std::uint16_t port() const noexcept { return port_; } // 0: any
+
+private:
+    std::string_view host_;            // lowercase or not, at most one trailing dot
+    std::array<std::uint8_t, 16> ipv6_{}; // the address of an "[...]" pattern
+    std::uint16_t port_ = 0;
+    bool any_subdomain_ = false;
+    bool is_ipv6_ = false;
+};
+
+struct policy {
+    host_class_set deny{};                // a host in one of these classes is refused (host.denied)
+    std::span<std::string_view const> allow{}; // host patterns; when there are any, a host that
+                                               // none matches is refused (host.not-allowed)
+};
+
+// The canonical spelling of a URI's host into `out` (a DNS name needs at most 254 bytes), as
+// canonicalize_into() writes it: the bytes needed, which may exceed out.size().
+[[nodiscard]] std::size_t canonical_host(uri_view const& uri, std::span<char> out) noexcept;
+
+// The policy's finding on a parsed URI: host.denied (the host's worst denied class in
+// diagnostic::detail, see message()) or host.not-allowed, both errors pointing at the host
+// (offsets into uri.buffer()); nothing when the policy accepts the host.
+[[nodiscard]] std::optional<diagnostic> check_policy(uri_view const& uri, policy const& rules) noexcept;
+
+enum class sanitize_status : std::uint8_t {
+    ok,
+    invalid,          // error says why: the first error of the parse, a warning made an error
+                      // by parse_options::as_error, or the policy's finding
+    buffer_too_small, // the URI is accepted, but its canonical form needs `size` bytes
+};
+
+struct sanitize_result {
+    sanitize_status status = sanitize_status::invalid;
+    diagnostic error{};                  // when status == invalid; offsets into the input
+    uri_view uri{};                      // the parsed input, when it parsed
+    host_class cls = host_class::public_; // the host's class, when it parsed
+    std::size_t size = 0;                // canonical bytes written into `out`, or needed
+    [[nodiscard]] explicit operator bool() const noexcept { return status == sanitize_status::ok; }
+};
+
+// The one call for a service: parse `input` in options' profile (with options.as_error), apply
+// the policy, and write the canonical form into `out` (canonical_size_bound(input.size()) bytes
+// always suffice). Allocates nothing (but libidn2, as above).
+[[nodiscard]] sanitize_result sanitize(std::string_view input, policy const& rules, std::span<char> out,
+                                       parse_options const& options = {},
+                                       canonical_options const& canonical = {}) noexcept;
+
+} // namespace ftpuri

@@ -1,0 +1,199 @@
+// src/policy.cpp: allowed host patterns, the policy check, and the one call for services.
+#include "ftpuri/policy.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "ftpuri/charset.hpp"
+#include "ftpuri/parse.hpp"
+#include "rules/ipv4_address.hpp"
+#include "rules/ipv6_address.hpp"
+#include "rules/numeric_host.hpp"
+#include "text.hpp"
+
+namespace ftpuri {
+
+namespace {
+
+std::string_view without_trailing_dot(std::string_view name) noexcept
+{
+    if (!name.empty() && name.back() == '.') name.remove_suffix(1);
+    return name;
+}
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) noexcept
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return to_lower_ascii(static_cast<unsigned char>(x)) == to_lower_ascii(static_cast<unsigned char>(y));
+           });
+}
+
+// hostname = label *( "." label ) [ "." ] ; label = let-dig [ *61( let-dig / "-" ) let-dig ]
+// RFC 1123 2.1's host name, as DNS limits it (labels of 1-63 bytes, 253 in all).
+bool is_dns_name(std::string_view name) noexcept
+{
+    name = without_trailing_dot(name);
+    if (name.empty() || name.size() > 253) return false;
+    for (std::size_t begin = 0; begin <= name.size();) {
+        std::size_t end = name.find('.', begin);
+        if (end == std::string_view::npos) end = name.size();
+        std::string_view const label = name.substr(begin, end - begin);
+        if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-') return false;
+        if (!std::all_of(label.begin(), label.end(), [](char c) { return chars::dns_label_char.contains(c); })) return false;
+        begin = end + 1;
+    }
+    return true;
+}
+
+// port = 1*5DIGIT, 1-65535, without leading zeros: one spelling per port.
+std::optional<std::uint16_t> read_port(std::string_view digits) noexcept
+{
+    if (digits.empty() || digits.size() > 5 || digits.front() == '0') return std::nullopt;
+    std::uint32_t value = 0;
+    for (char c : digits) {
+        if (!chars::digit.contains(c)) return std::nullopt;
+        value = value * 10 + static_cast<std::uint32_t>(c - '0');
+    }
+    if (value > 65535) return std::nullopt;
+    return static_cast<std::uint16_t>(value);
+}
+
+std::array<std::uint8_t, 16> ipv6_bytes(rules::ipv6_pieces const& pieces) noexcept
+{
+    std::array<std::uint8_t, 16> bytes{};
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        bytes[2 * i] = static_cast<std::uint8_t>(pieces[i] >> 8);
+        bytes[2 * i + 1] = static_cast<std::uint8_t>(pieces[i] & 0xFF);
+    }
+    return bytes;
+}
+
+std::uint32_t offset_in(std::string_view outer, std::string_view inner) noexcept
+{
+    return static_cast<std::uint32_t>(inner.data() - outer.data());
+}
+
+// The finding, given the host's classes (computed once by sanitize()).
+std::optional<diagnostic> check_with(uri_view const& uri, host_class_set classes, policy const& rules) noexcept
+{
+    uri_view::offsets const at = uri.raw_offsets();
+    diagnostic finding{diag_id::host_denied, severity::error, component::host, at.host_begin, at.host_end - at.host_begin};
+    if (classes.intersects(rules.deny)) {
+        finding.detail = static_cast<std::uint8_t>(classes.worst_in(rules.deny));
+        return finding;
+    }
+    if (rules.allow.empty()) return std::nullopt;
+    std::array<char, 256> buffer{};
+    std::size_t const n = canonical_host(uri, buffer);
+    if (n <= buffer.size()) {
+        std::string_view const host(buffer.data(), n);
+        for (std::string_view text : rules.allow) {
+            std::optional<host_pattern> const pattern = host_pattern::parse(text);
+            if (pattern && pattern->matches(host, uri.effective_port())) return std::nullopt;
+        }
+    }
+    finding.id = diag_id::host_not_allowed;
+    return finding;
+}
+
+} // namespace
+
+std::optional<host_pattern> host_pattern::parse(std::string_view text) noexcept
+{
+    host_pattern p;
+    if (text.starts_with("*.")) {
+        p.any_subdomain_ = true;
+        text.remove_prefix(2);
+    }
+    std::string_view host = text;
+    std::string_view port;
+    if (text.starts_with('[')) {
+        std::size_t const close = text.find(']');
+        if (close == std::string_view::npos || p.any_subdomain_) return std::nullopt;
+        std::optional<rules::ipv6_pieces> const pieces = rules::parse_ipv6address(text.substr(1, close - 1));
+        if (!pieces) return std::nullopt;
+        p.ipv6_ = ipv6_bytes(*pieces);
+        p.is_ipv6_ = true;
+        host = text.substr(0, close + 1);
+        std::string_view const after = text.substr(close + 1);
+        if (!after.empty() && after.front() != ':') return std::nullopt;
+        if (!after.empty()) port = after.substr(1);
+        if (!after.empty() && port.empty()) return std::nullopt;
+    } else if (std::size_t const colon = text.find(':'); colon != std::string_view::npos) {
+        host = text.substr(0, colon);
+        port = text.substr(colon + 1);
+        if (port.empty()) return std::nullopt;
+    }
+    if (!port.empty()) {
+        std::optional<std::uint16_t> const number = read_port(port);
+        if (!number) return std::nullopt;
+        p.port_ = *number;
+    }
+    if (!p.is_ipv6_) {
+        if (!is_dns_name(host)) return std::nullopt;
+        // A name that ends in a number is an address to resolvers: only a dotted quad, written
+        // as the canonical form writes it, says which one, and "*." before it means nothing.
+        if (rules::ends_in_a_number(host) &&
+            (p.any_subdomain_ || !rules::is_ipv4address(without_trailing_dot(host)) || host.back() == '.'))
+            return std::nullopt;
+    }
+    p.host_ = host;
+    return p;
+}
+
+bool host_pattern::matches(std::string_view canonical, std::uint16_t port) const noexcept
+{
+    if (port_ != 0 && port != port_) return false;
+    if (is_ipv6_) {
+        if (canonical.size() < 2 || canonical.front() != '[' || canonical.back() != ']') return false;
+        std::optional<rules::ipv6_pieces> const pieces = rules::parse_ipv6address(canonical.substr(1, canonical.size() - 2));
+        return pieces && ipv6_bytes(*pieces) == ipv6_;
+    }
+    // Only a DNS name or a dotted quad can match: a host that keeps an escape or a character no
+    // DNS name has ("evil%2F.example.org") is not the name it seems to end in.
+    if (!is_dns_name(canonical)) return false;
+    std::string_view const name = without_trailing_dot(canonical);
+    std::string_view const pattern = without_trailing_dot(host_);
+    if (!any_subdomain_) return equal_ignoring_case(name, pattern);
+    if (name.size() <= pattern.size() + 1 || rules::ends_in_a_number(name)) return false;
+    std::size_t const cut = name.size() - pattern.size();
+    return name[cut - 1] == '.' && equal_ignoring_case(name.substr(cut), pattern);
+}
+
+std::optional<diagnostic> check_policy(uri_view const& uri, policy const& rules) noexcept
+{
+    if (rules.deny.empty() && rules.allow.empty()) return std::nullopt;
+    return check_with(uri, rules.deny.empty() ? host_class_set{} : host_classes(uri), rules);
+}
+
+sanitize_result sanitize(std::string_view input, policy const& rules, std::span<char> out,
+                         parse_options const& options, canonical_options const& canonical) noexcept
+{
+    sanitize_result r;
+    parse_result const parsed = parse(input, options);
+    if (!parsed) {
+        r.error = parsed.error();
+        return r;
+    }
+    r.uri = *parsed;
+    host_class_set const classes = host_classes(r.uri);
+    r.cls = classes.worst();
+    if (std::optional<diagnostic> finding = check_with(r.uri, classes, rules)) {
+        finding->offset += offset_in(input, r.uri.buffer()); // the lenient profile may trim
+        r.error = *finding;
+        return r;
+    }
+    canonical_result const written = canonicalize_into(r.uri, out, canonical);
+    r.size = written.size;
+    r.status = written ? sanitize_status::ok
+                       : (written.status == canonical_status::buffer_too_small ? sanitize_status::buffer_too_small
+                                                                                : sanitize_status::invalid);
+    if (r.status == sanitize_status::invalid) { // a Unicode host libidn2 refuses now but accepted in parse()
+        uri_view::offsets const at = r.uri.raw_offsets();
+        r.error = {diag_id::host_idna_invalid, severity::error, component::host,
+                   offset_in(input, r.uri.buffer()) + at.host_begin, at.host_end - at.host_begin};
+    }
+    return r;
+}
+
+} // namespace ftpuri
