@@ -15,8 +15,8 @@ namespace ftpuri {
 namespace {
 
 constexpr std::array<std::string_view, host_class_count> class_names = {
-    "loopback", "unspecified", "link-local",    "private",     "broadcast",
-    "multicast", "reserved",   "documentation", "special-use", "public",
+    "loopback",  "unspecified", "link-local",    "private",     "broadcast",
+    "multicast", "reserved",    "documentation", "special-use", "public",
 };
 
 template <std::size_t N>
@@ -51,12 +51,12 @@ bool in_domain(std::string_view name, std::string_view suffix) noexcept
 // RFC 6761 (test, localhost, invalid), RFC 6762 (local), RFC 7686 (onion), RFC 8375
 // (home.arpa), and ICANN's reservation of .internal for private use (2024).
 constexpr std::array<std::string_view, 6> special_use_domains = {"local", "internal", "home.arpa",
-                                                                "test",  "invalid",  "onion"};
+                                                                 "test",  "invalid",  "onion"};
 
 // The classes of a name (lowercase, without its one trailing dot).
 host_class_set name_classes(std::string_view name) noexcept
 {
-    if (name.empty()) return {host_class::unspecified}; // clients fill in the local machine
+    if (name.empty()) return {host_class::unspecified};                          // clients fill in the local machine
     if (name.find('%') != std::string_view::npos) return {host_class::reserved}; // no DNS name
     if (detail::ends_in_a_number(name)) {
         host_class_set classes;
@@ -107,8 +107,8 @@ host_class classify_address(std::span<std::uint8_t const, 16> ipv6) noexcept
     // each reaches the IPv4 address it carries.
     bool const mapped = all_zero(prefix(10)) && ipv6[10] == 0xFF && ipv6[11] == 0xFF;
     bool const compatible = all_zero(prefix(12));
-    bool const nat64 = ipv6[0] == 0x00 && ipv6[1] == 0x64 && ipv6[2] == 0xFF && ipv6[3] == 0x9B &&
-                       all_zero(ipv6.subspan(4, 8));
+    bool const nat64 =
+        ipv6[0] == 0x00 && ipv6[1] == 0x64 && ipv6[2] == 0xFF && ipv6[3] == 0x9B && all_zero(ipv6.subspan(4, 8));
     if (mapped || compatible || nat64) return classify_ipv4_bytes(low32());
     // 6to4 (RFC 3056) carries its relay's IPv4 in bits 16-47, Teredo (RFC 4380) its client's,
     // inverted, in the last 32: tunnelled traffic goes there, so a harmful IPv4 makes the
@@ -164,16 +164,11 @@ host_class classify_host(uri_view const& uri) noexcept
 namespace {
 
 constexpr std::array<std::string_view, host_class_count> denied_messages = {
-    "host class loopback is denied by the policy",
-    "host class unspecified is denied by the policy",
-    "host class link-local is denied by the policy",
-    "host class private is denied by the policy",
-    "host class broadcast is denied by the policy",
-    "host class multicast is denied by the policy",
-    "host class reserved is denied by the policy",
-    "host class documentation is denied by the policy",
-    "host class special-use is denied by the policy",
-    "host class public is denied by the policy",
+    "host class loopback is denied by the policy",    "host class unspecified is denied by the policy",
+    "host class link-local is denied by the policy",  "host class private is denied by the policy",
+    "host class broadcast is denied by the policy",   "host class multicast is denied by the policy",
+    "host class reserved is denied by the policy",    "host class documentation is denied by the policy",
+    "host class special-use is denied by the policy", "host class public is denied by the policy",
 };
 
 } // namespace

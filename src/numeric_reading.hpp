@@ -44,9 +44,12 @@ inline constexpr std::uint64_t too_big = std::uint64_t{1} << 33; // saturates: a
     std::uint64_t value = 0;
     for (char c : part) {
         unsigned digit = 16;
-        if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
-        else if (c >= 'a' && c <= 'f') digit = static_cast<unsigned>(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F') digit = static_cast<unsigned>(c - 'A' + 10);
+        if (c >= '0' && c <= '9')
+            digit = static_cast<unsigned>(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            digit = static_cast<unsigned>(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            digit = static_cast<unsigned>(c - 'A' + 10);
         if (digit >= radix) return std::nullopt;
         value = std::min(value * radix + digit, too_big);
     }
@@ -56,7 +59,7 @@ inline constexpr std::uint64_t too_big = std::uint64_t{1} << 33; // saturates: a
 // WHATWG's steps 3-8: at most four parts, each but the last at most 255, the last filling the
 // 5 - n bytes that are left.
 [[nodiscard]] constexpr std::optional<std::array<std::uint8_t, 4>> read(std::string_view name,
-                                                                      bool zeros_decimal) noexcept
+                                                                        bool zeros_decimal) noexcept
 {
     std::array<std::uint64_t, 4> parts{};
     std::size_t n = 0;
@@ -77,7 +80,8 @@ inline constexpr std::uint64_t too_big = std::uint64_t{1} << 33; // saturates: a
     std::uint64_t address = parts[n - 1];
     for (std::size_t i = 0; i + 1 < n; ++i)
         address += parts[i] << (8 * (3 - i));
-    return std::array<std::uint8_t, 4>{static_cast<std::uint8_t>(address >> 24), static_cast<std::uint8_t>(address >> 16),
+    return std::array<std::uint8_t, 4>{static_cast<std::uint8_t>(address >> 24),
+                                       static_cast<std::uint8_t>(address >> 16),
                                        static_cast<std::uint8_t>(address >> 8), static_cast<std::uint8_t>(address)};
 }
 

@@ -39,7 +39,8 @@ bool is_dns_name(std::string_view name) noexcept
         if (end == std::string_view::npos) end = name.size();
         std::string_view const label = name.substr(begin, end - begin);
         if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-') return false;
-        if (!std::all_of(label.begin(), label.end(), [](char c) { return chars::dns_label_char.contains(c); })) return false;
+        if (!std::all_of(label.begin(), label.end(), [](char c) { return chars::dns_label_char.contains(c); }))
+            return false;
         begin = end + 1;
     }
     return true;
@@ -77,7 +78,8 @@ std::uint32_t offset_in(std::string_view outer, std::string_view inner) noexcept
 std::optional<diagnostic> check_with(uri_view const& uri, host_class_set classes, policy const& rules) noexcept
 {
     uri_view::offsets const at = uri.raw_offsets();
-    diagnostic finding{diag_id::host_denied, severity::error, component::host, at.host_begin, at.host_end - at.host_begin};
+    diagnostic finding{diag_id::host_denied, severity::error, component::host, at.host_begin,
+                       at.host_end - at.host_begin};
     if (classes.intersects(rules.deny)) {
         finding.detail = static_cast<std::uint8_t>(classes.worst_in(rules.deny));
         return finding;
@@ -146,7 +148,8 @@ bool host_pattern::matches(std::string_view canonical, std::uint16_t port) const
     if (port_ != 0 && port != port_) return false;
     if (is_ipv6_) {
         if (canonical.size() < 2 || canonical.front() != '[' || canonical.back() != ']') return false;
-        std::optional<rules::ipv6_pieces> const pieces = rules::parse_ipv6address(canonical.substr(1, canonical.size() - 2));
+        std::optional<rules::ipv6_pieces> const pieces =
+            rules::parse_ipv6address(canonical.substr(1, canonical.size() - 2));
         return pieces && ipv6_bytes(*pieces) == ipv6_;
     }
     // Only a DNS name or a dotted quad can match: a host that keeps an escape or a character no
@@ -166,8 +169,8 @@ std::optional<diagnostic> check_policy(uri_view const& uri, policy const& rules)
     return check_with(uri, rules.deny.empty() ? host_class_set{} : host_classes(uri), rules);
 }
 
-sanitize_result sanitize(std::string_view input, policy const& rules, std::span<char> out,
-                         parse_options const& options, canonical_options const& canonical) noexcept
+sanitize_result sanitize(std::string_view input, policy const& rules, std::span<char> out, parse_options const& options,
+                         canonical_options const& canonical) noexcept
 {
     sanitize_result r;
     parse_result const parsed = parse(input, options);
@@ -187,7 +190,7 @@ sanitize_result sanitize(std::string_view input, policy const& rules, std::span<
     r.size = written.size;
     r.status = written ? sanitize_status::ok
                        : (written.status == canonical_status::buffer_too_small ? sanitize_status::buffer_too_small
-                                                                                : sanitize_status::invalid);
+                                                                               : sanitize_status::invalid);
     if (r.status == sanitize_status::invalid) { // a Unicode host libidn2 refuses now but accepted in parse()
         uri_view::offsets const at = r.uri.raw_offsets();
         r.error = {diag_id::host_idna_invalid, severity::error, component::host,

@@ -23,6 +23,7 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/plan.hpp"
+#include "ftpuri/policy.hpp"
 #include "support/diagnostic_check.hpp"
 #include "support/diagnostics_doc.hpp"
 #include "support/example_notation.hpp"
@@ -57,7 +58,7 @@ TEST_P(documented, example_triggers_the_id_where_documented)
     doc_row const& row = GetParam();
     SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line);
     ASSERT_TRUE(row.problem.empty()) << row.problem;
-    if (row.is_plan_id()) return; // plan_rows below
+    if (row.is_beyond_parse()) return; // plan_rows and policy_rows below
     check({row.name, row.example_profile(), row.input, row.offset, row.length, row.expected_level()});
 }
 
@@ -114,6 +115,69 @@ TEST(plan_rows, example_triggers_the_id_only_in_its_plan)
             EXPECT_EQ(severity_name(planned.error().level), severity_name(*row.level_in(p)));
             EXPECT_EQ(planned.error().offset, row.offset);
             EXPECT_EQ(planned.error().length, row.length);
+        }
+    }
+    EXPECT_EQ(rows, 2U);
+}
+
+// A policy row's "why" begins "Policy (deny CLASS)" or "Policy (allow `PATTERN`)": the policy its
+// example is checked with.
+struct row_policy {
+    ftpuri::policy rules;
+    std::string pattern; // the one allowed pattern, which rules.allow views
+};
+std::optional<ftpuri::host_class_set> denied_class_of(std::string_view why)
+{
+    constexpr std::string_view deny = "Policy (deny ";
+    if (!why.starts_with(deny)) return std::nullopt;
+    why.remove_prefix(deny.size());
+    auto const cls = ftpuri::host_class_from_string(why.substr(0, why.find(')')));
+    if (!cls) return std::nullopt;
+    return ftpuri::host_class_set{*cls};
+}
+std::optional<std::string> allowed_pattern_of(std::string_view why)
+{
+    constexpr std::string_view allow = "Policy (allow `";
+    if (!why.starts_with(allow)) return std::nullopt;
+    why.remove_prefix(allow.size());
+    return std::string(why.substr(0, why.find('`')));
+}
+
+// In every profile with a severity: the example parses without the id, passes an empty policy,
+// and fails the row's policy with the id where the row says, through check_policy and sanitize.
+TEST(policy_rows, example_triggers_the_id_only_under_its_policy)
+{
+    std::size_t rows = 0;
+    for (doc_row const& row : doc().rows) {
+        if (!row.is_policy_id()) continue;
+        ++rows;
+        SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line << " " << row.name);
+        auto const id = ftpuri::find_diag(row.name);
+        ASSERT_TRUE(id.has_value());
+        std::optional<ftpuri::host_class_set> const denied = denied_class_of(row.why);
+        std::optional<std::string> const pattern = allowed_pattern_of(row.why);
+        ASSERT_TRUE(denied || pattern) << "the why column must begin \"Policy (deny CLASS)\" or \"Policy (allow `P`)\"";
+        std::string_view const allowed[] = {pattern ? std::string_view(*pattern) : std::string_view()};
+        ftpuri::policy rules;
+        if (denied) rules.deny = *denied;
+        if (pattern) rules.allow = allowed;
+        for (profile p : all_profiles) {
+            if (!row.level_in(p)) continue;
+            diagnostic_list list;
+            ftpuri::parse_result const r = ftpuri::parse(std::string_view(row.input), parse_options{p}, list);
+            ASSERT_TRUE(r.has_value()) << profile_name(p) << ": " << describe_with_dropped(list);
+            EXPECT_FALSE(list.contains(*id)) << describe_with_dropped(list);
+            EXPECT_FALSE(ftpuri::check_policy(*r, {}).has_value()) << "an empty policy accepts every host";
+            std::optional<ftpuri::diagnostic> const found = ftpuri::check_policy(*r, rules);
+            ASSERT_TRUE(found.has_value()) << profile_name(p);
+            EXPECT_EQ(found->id, *id);
+            EXPECT_EQ(severity_name(found->level), severity_name(*row.level_in(p)));
+            EXPECT_EQ(found->offset, row.offset);
+            EXPECT_EQ(found->length, row.length);
+            char out[256];
+            ftpuri::sanitize_result const s = ftpuri::sanitize(row.input, rules, out, parse_options{p});
+            EXPECT_FALSE(s);
+            EXPECT_EQ(s.error, *found);
         }
     }
     EXPECT_EQ(rows, 2U);

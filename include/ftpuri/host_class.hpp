@@ -89,6 +89,11 @@ public:
         return both.worst();
     }
     friend constexpr bool operator==(host_class_set, host_class_set) noexcept = default;
+    friend constexpr host_class_set operator|(host_class_set a, host_class_set b) noexcept
+    {
+        a.bits_ = static_cast<std::uint16_t>(a.bits_ | b.bits_);
+        return a;
+    }
 
     // Every class but public_: what a service that fetches only from the Internet denies.
     [[nodiscard]] static constexpr host_class_set non_public() noexcept
@@ -133,7 +138,10 @@ inline constexpr std::array<ipv4_class_row, 19> ipv4_class_rows = {{
     {{203, 0, 113, 0}, 24, host_class::documentation, "RFC 5737 (TEST-NET-3)"},
     {{224, 0, 0, 0}, 4, host_class::multicast, "RFC 5771"},
     {{240, 0, 0, 0}, 4, host_class::reserved, "RFC 1112 4 (future use)"},
-    {{192, 0, 0, 0}, 24, host_class::reserved, "RFC 6890 2.1 (IETF protocol assignments: DS-Lite, PCP, TURN, NAT64 discovery)"},
+    {{192, 0, 0, 0},
+     24,
+     host_class::reserved,
+     "RFC 6890 2.1 (IETF protocol assignments: DS-Lite, PCP, TURN, NAT64 discovery)"},
     {{192, 31, 196, 0}, 24, host_class::reserved, "RFC 7535 (AS112-v4)"},
     {{192, 52, 193, 0}, 24, host_class::reserved, "RFC 7450 (AMT)"},
     {{192, 88, 99, 0}, 24, host_class::reserved, "RFC 7526 (deprecated 6to4 relay anycast)"},

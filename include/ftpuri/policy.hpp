@@ -53,7 +53,7 @@ public:
     [[nodiscard]] constexpr std::uint16_t port() const noexcept { return port_; } // 0: any
 
 private:
-    std::string_view host_;            // lowercase or not, at most one trailing dot
+    std::string_view host_;               // lowercase or not, at most one trailing dot
     std::array<std::uint8_t, 16> ipv6_{}; // the address of an "[...]" pattern
     std::uint16_t port_ = 0;
     bool any_subdomain_ = false;
@@ -61,7 +61,7 @@ private:
 };
 
 struct policy {
-    host_class_set deny{};                // a host in one of these classes is refused (host.denied)
+    host_class_set deny{};                     // a host in one of these classes is refused (host.denied)
     std::span<std::string_view const> allow{}; // host patterns; when there are any, a host that
                                                // none matches is refused (host.not-allowed)
 };
@@ -84,10 +84,10 @@ enum class sanitize_status : std::uint8_t {
 
 struct sanitize_result {
     sanitize_status status = sanitize_status::invalid;
-    diagnostic error{};                  // when status == invalid; offsets into the input
-    uri_view uri{};                      // the parsed input, when it parsed
+    diagnostic error{};                   // when status == invalid; offsets into the input
+    uri_view uri{};                       // the parsed input, when it parsed
     host_class cls = host_class::public_; // the host's class, when it parsed
-    std::size_t size = 0;                // canonical bytes written into `out`, or needed
+    std::size_t size = 0;                 // canonical bytes written into `out`, or needed
     [[nodiscard]] explicit operator bool() const noexcept { return status == sanitize_status::ok; }
 };
 

@@ -82,6 +82,11 @@ struct doc_row {
     // A command plan's id (docs/diagnostics.md, "Plan ids"): reported by ftpuri::plan, never by
     // a parse, so its example is checked through the plan.
     [[nodiscard]] bool is_plan_id() const { return name.starts_with("plan."); }
+    // A sanitization policy's id (docs/diagnostics.md, "Policy ids"): reported by
+    // ftpuri::check_policy and ftpuri::sanitize, never by a parse.
+    [[nodiscard]] bool is_policy_id() const { return name == "host.denied" || name == "host.not-allowed"; }
+    // Checked through something other than a parse.
+    [[nodiscard]] bool is_beyond_parse() const { return is_plan_id() || is_policy_id(); }
 };
 
 // How gtest shows a row (the parameter of diagnostics_doc_test.cpp's documented.* tests).
