@@ -7,7 +7,7 @@
 
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/policy.hpp"
-#include "numeric_reading.hpp"
+#include "rules/ipv4_readings.hpp"
 #include "rules/ipv6_address.hpp"
 
 namespace ftpuri {
@@ -58,9 +58,9 @@ host_class_set name_classes(std::string_view name) noexcept
 {
     if (name.empty()) return {host_class::unspecified};                          // clients fill in the local machine
     if (name.find('%') != std::string_view::npos) return {host_class::reserved}; // no DNS name
-    if (detail::ends_in_a_number(name)) {
+    if (rules::ends_in_a_number(name)) {
         host_class_set classes;
-        detail::ipv4_readings const readings = detail::read_ipv4(name);
+        rules::ipv4_readings const readings = rules::read_ipv4(name);
         // A reader that refuses it looks it up as a name, and no DNS name ends in a number.
         classes.insert(readings.standard ? classify_ipv4_bytes(*readings.standard) : host_class::reserved);
         if (readings.decimal) classes.insert(classify_ipv4_bytes(*readings.decimal));

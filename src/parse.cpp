@@ -38,10 +38,12 @@ void report_opt_in(uri_view const& uri, std::string_view input, diag_set const& 
         warn(diag_id::port_non_default, component::port, at.port_begin, at.port_end);
 }
 
-// parse_options::as_error: the collecting parse, then the first warning the set names becomes
-// the error, unless the scan's own error came before it. What was found after it is dropped, as
-// a parse stops at its first error, but for the note that explains it (interop.typecode-case).
-// `out`, when given, receives what a parse that stopped there would have reported.
+// parse_options::as_error: the collecting parse, then, for a URI that is valid on its own, the
+// first warning the set names becomes the error, and what was found after it is dropped (a parse
+// stops at its first error) but for the note that explains it (interop.typecode-case). A URI
+// that is invalid on its own keeps its own error, the more specific one: "..%2F..%2Fetc" is
+// path.encoded-traversal even when path.encoded-slash, found first, is in the set. `out`, when
+// given, receives what the parse reports.
 parse_result parse_with_errors_from_warnings(std::string_view input, parse_options const& options,
                                              diagnostic_list* out) noexcept
 {
@@ -51,10 +53,12 @@ parse_result parse_with_errors_from_warnings(std::string_view input, parse_optio
     diagnostic_list found;
     parse_result const scanned = parse(input, collecting, found);
     std::size_t cut = found.size();
-    for (std::size_t i = 0; i < found.size() && found[i].level != severity::error; ++i) {
-        if (found[i].level == severity::warning && options.as_error.contains(found[i].id)) {
-            cut = i;
-            break;
+    if (scanned) {
+        for (std::size_t i = 0; i < found.size(); ++i) {
+            if (found[i].level == severity::warning && options.as_error.contains(found[i].id)) {
+                cut = i;
+                break;
+            }
         }
     }
     if (out != nullptr) {

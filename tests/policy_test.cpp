@@ -262,14 +262,24 @@ TEST(as_error, the_list_stops_at_the_promoted_warning)
     EXPECT_EQ(validated.size(), list.size());
 }
 
-TEST(as_error, an_earlier_error_stays_the_error)
+TEST(as_error, a_uri_invalid_on_its_own_keeps_its_own_error)
 {
     parse_options options;
-    options.as_error = {diag_id::path_empty_segment};
+    options.as_error = {diag_id::path_empty_segment, diag_id::path_encoded_slash};
     std::string const text = "ftp://u:p@h:99999/a//b";
     ftpuri::parse_result const r = ftpuri::parse(text, options);
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().id, diag_id::port_out_of_range);
+    // the encoded slash is found first, but the traversal is what is wrong
+    std::string const traversal = "ftp://h/..%2F..%2Fetc/passwd";
+    ftpuri::diagnostic_list list;
+    ftpuri::parse_result const t = ftpuri::parse(traversal, options, list);
+    ASSERT_FALSE(t);
+    EXPECT_EQ(t.error().id, diag_id::path_encoded_traversal);
+    EXPECT_EQ(list.count(ftpuri::severity::error), 1U);
+    ftpuri::diagnostic_list plain;
+    (void)ftpuri::parse(traversal, {}, plain);
+    EXPECT_EQ(list.size(), plain.size());
 }
 
 TEST(as_error, reports_an_opt_in_rule_it_names)

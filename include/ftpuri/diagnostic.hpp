@@ -420,7 +420,7 @@ private:
 
 struct diagnostic;
 // What a finding says: its id's catalogue message, but for host.denied, whose message names the
-// class ("host is loopback, a class the policy denies").
+// class ("host class loopback is denied by the policy").
 [[nodiscard]] std::string_view message(diagnostic const& d) noexcept;
 
 struct diagnostic {

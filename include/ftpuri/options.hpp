@@ -33,9 +33,10 @@ struct parse_options {
     // reports them; they never make a URI invalid.
     diag_set opt_in{};
     // Warnings to report as errors, as a compiler's -Werror=ID: a URI that draws one is invalid,
-    // and the first of them (or the scan's own error, whichever comes first) is the error. An
-    // opt-in id here is reported without being in opt_in. Parsing takes the scan that collects
-    // warnings when this is not empty; the set itself costs nothing to pass.
+    // and the first of them is the error, unless the URI is invalid on its own: its own error is
+    // then the error, as the more specific one. An opt-in id here is reported without being in
+    // opt_in. Parsing takes the scan that collects warnings when this is not empty; the set
+    // itself costs nothing to pass.
     diag_set as_error{};
 };
 

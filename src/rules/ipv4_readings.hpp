@@ -1,4 +1,4 @@
-// src/numeric_reading.hpp: the IPv4 addresses other parsers read into a numeric host. Internal.
+// src/rules/ipv4_readings.hpp: the IPv4 addresses other parsers read into a numeric host. Internal.
 #pragma once
 
 #include <array>
@@ -7,11 +7,9 @@
 #include <optional>
 #include <string_view>
 
-#include "rules/numeric_host.hpp"
+#include "numeric_host.hpp"
 
-namespace ftpuri::detail {
-
-using rules::ends_in_a_number;
+namespace ftpuri::rules {
 
 struct ipv4_readings {
     // The WHATWG URL Standard's IPv4 parser (4.3), which inet_aton() and getaddrinfo() agree with
@@ -106,4 +104,4 @@ inline constexpr std::uint64_t too_big = std::uint64_t{1} << 33; // saturates: a
     return r;
 }
 
-} // namespace ftpuri::detail
+} // namespace ftpuri::rules
