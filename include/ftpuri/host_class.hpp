@@ -9,8 +9,9 @@
 // ipv4_class_rows and ipv6_class_rows below, each with the RFC that reserves it
 // (docs/sanitizing.md has the table and the calls it makes). IPv4-mapped (::ffff:0:0/96),
 // IPv4-compatible (::/96) and NAT64 (64:ff9b::/96) IPv6 addresses take the class of the IPv4
-// address they carry. A 6to4 (2002::/16) or Teredo (2001::/32) address takes its IPv4's class
-// when that class is not public, and is reserved otherwise: never public.
+// address they carry. A 6to4 (2002::/16) address takes the class of the IPv4 address it
+// carries, a Teredo (2001::/32) address that of its client's (the last 32 bits, inverted; its
+// server's is not read), when that class is not public, and is reserved otherwise: never public.
 //
 // A host is classified on its canonical spelling (lowercase, escapes of unreserved bytes
 // decoded, a lenient Unicode name as its A-label, one trailing dot ignored):
