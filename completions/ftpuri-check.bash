@@ -3,14 +3,15 @@
 # Installed as share/bash-completion/completions/ftpuri-check; or source it from ~/.bashrc.
 # It needs only bash: no helper of the bash-completion package is used.
 #
-# The diagnostic ids for --disable and --enable come from "ftpuri-check --rules" at completion
-# time, run as the command being completed (COMP_WORDS[0]), so a build-tree binary completes
+# The diagnostic ids for --disable, --enable and --error come from "ftpuri-check --rules" at
+# completion time, run as the command being completed (COMP_WORDS[0]), so a build-tree binary completes
 # its own ids. The option list is checked against "ftpuri-check --help" by
 # tests/cli_docs/options_documented.py.
 
 _ftpuri_check_options='-h --help --version
     -f --file --profile --max-length
-    --disable --enable --rules
+    --disable --enable --error --rules
+    --deny --allow-host --allow-hosts-file
     --format --color -q --quiet --stats --progress
     --fix --in-place --break-links --strip-password --redact-password --drop-fragment --drop-anonymous
     --plan --plan-mode --absolute --anonymous-password --show-password
@@ -45,6 +46,25 @@ _ftpuri_check_words()
 {
     local IFS=$' \t\n'
     mapfile -t COMPREPLY < <(compgen -W "$1" -- "$2")
+}
+
+# The host classes of --deny (ftpuri/host_class.hpp's names) and non-public.
+_ftpuri_check_classes='loopback unspecified link-local private broadcast multicast reserved documentation
+    special-use public non-public'
+
+# COMPREPLY from the classes for the last item of a comma-separated --deny value $1: each reply
+# repeats the items before it, so that completing 'loopback,pri' gives 'loopback,private'.
+_ftpuri_check_deny()
+{
+    local cur=$1 done='' i
+    if [[ $cur == *,* ]]; then
+        done=${cur%,*},
+        cur=${cur##*,}
+    fi
+    _ftpuri_check_words "$_ftpuri_check_classes" "$cur"
+    for i in "${!COMPREPLY[@]}"; do
+        COMPREPLY[i]=$done${COMPREPLY[i]}
+    done
 }
 
 # COMPREPLY from the file and directory names that begin with $1.
@@ -98,9 +118,12 @@ _ftpuri_check()
         --plan-mode) _ftpuri_check_words 'multicwd rfc1738 singlecwd nocwd' "$cur" ;;
         --disable) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
         --enable) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" opt-in)" "$cur" ;;
-        -f | --file) _ftpuri_check_files "$cur" ;;
+        --error) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
+        --deny) _ftpuri_check_deny "$cur" ;;
+        -f | --file | --allow-hosts-file) _ftpuri_check_files "$cur" ;;
         --max-length | -j | --jobs) ;; # a number: nothing to offer
         --anonymous-password) ;;         # any text: nothing to offer
+        --allow-host) ;;                 # a host pattern: nothing to offer
         *)
             if [[ $prefix ]]; then
                 : # --name=value for an option without a value: nothing to offer

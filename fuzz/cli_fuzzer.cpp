@@ -176,9 +176,9 @@ void check_json_line(std::string_view input, std::string_view json, std::string_
     d.Parse<rapidjson::kParseValidateEncodingFlag>(json.data(), json.size());
     FUZZ_CHECK_DETAIL(!d.HasParseError(), input,
                       std::string(rapidjson::GetParseError_En(d.GetParseError())) + ": " + std::string(json));
-    FUZZ_CHECK_DETAIL(d.IsObject() && d.MemberCount() == 6, input, json);
-    char const* const keys[] = {"file", "input", "line", "valid", "canonical", "diagnostics"};
-    for (rapidjson::SizeType k = 0; k < 6; ++k) // by index: RapidJSON's iterators trip -Wambiguous-reversed-operator
+    FUZZ_CHECK_DETAIL(d.IsObject() && d.MemberCount() == 7, input, json);
+    char const* const keys[] = {"file", "input", "line", "valid", "canonical", "host_class", "diagnostics"};
+    for (rapidjson::SizeType k = 0; k < 7; ++k) // by index: RapidJSON's iterators trip -Wambiguous-reversed-operator
         FUZZ_CHECK_DETAIL(as_view((d.MemberBegin() + k)->name) == keys[k], input, json);
     FUZZ_CHECK_DETAIL(as_view(d["file"]) == origin_name, input, json);
 
@@ -196,6 +196,14 @@ void check_json_line(std::string_view input, std::string_view json, std::string_
     } else {
         std::optional<std::string> const c = canonicalize(line, options);
         FUZZ_CHECK_DETAIL(c.has_value() && canonical.IsString() && as_view(canonical) == redacted(*c), input, json);
+    }
+
+    rapidjson::Value const& host_class = d["host_class"];
+    if (!r) {
+        FUZZ_CHECK_DETAIL(host_class.IsNull(), input, json);
+    } else {
+        FUZZ_CHECK_DETAIL(host_class.IsString() && as_view(host_class) == ftpuri::to_string(ftpuri::classify_host(*r)),
+                          input, json);
     }
 
     rapidjson::Value const& diagnostics = d["diagnostics"];

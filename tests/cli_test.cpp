@@ -207,7 +207,8 @@ rapidjson::Document parse_record(std::string const& line, bool planned = false)
     EXPECT_TRUE(doc.IsObject());
     if (!doc.IsObject()) return doc;
 
-    std::vector<std::string> expected_keys = {"file", "input", "line", "valid", "canonical", "diagnostics"};
+    std::vector<std::string> expected_keys = {"file",      "input",      "line",       "valid",
+                                              "canonical", "host_class", "diagnostics"};
     if (planned) {
         expected_keys.emplace_back("plan");
         expected_keys.emplace_back("ask_password");
@@ -223,7 +224,13 @@ rapidjson::Document parse_record(std::string const& line, bool planned = false)
     if (doc["valid"].IsBool()) {
         EXPECT_EQ(doc["canonical"].IsString(), doc["valid"].GetBool()) << line;
         EXPECT_EQ(doc["canonical"].IsNull(), !doc["valid"].GetBool()) << line;
+        // A valid input parsed, so it has its host's class (an invalid one may have parsed too:
+        // one the policy or the plan refused).
+        if (doc["valid"].GetBool()) {
+            EXPECT_TRUE(doc["host_class"].IsString()) << line;
+        }
     }
+    EXPECT_TRUE(doc["host_class"].IsString() || doc["host_class"].IsNull()) << line;
     if (planned && doc["valid"].IsBool()) {
         // The plan of a valid input, every command a string; null for an invalid one.
         bool const valid = doc["valid"].GetBool();
@@ -431,8 +438,8 @@ TEST_F(Cli, JsonFileOfAnArgumentIsItsIndex)
         EXPECT_EQ(json_string(doc["file"]), "<arg " + std::to_string(i + 1) + ">");
         EXPECT_EQ(doc["line"].GetUint64(), 1u);
     }
-    EXPECT_EQ(records[0],
-              R"({"file":"<arg 1>","input":"ftp://a/","line":1,"valid":true,"canonical":"ftp://a/","diagnostics":[]})");
+    EXPECT_EQ(records[0], R"({"file":"<arg 1>","input":"ftp://a/","line":1,"valid":true,"canonical":"ftp://a/",)"
+                          R"("host_class":"public","diagnostics":[]})");
 }
 
 // --- passwords --------------------------------------------------------------------------------
@@ -583,9 +590,10 @@ TEST_F(Cli, JsonCanonicalIsFilledForValidInputsAndNullForInvalidOnes)
         ASSERT_TRUE(bad.IsObject());
         EXPECT_TRUE(bad["canonical"].IsNull());
     }
-    EXPECT_EQ(records[1], R"({"file":"<arg 2>","input":"ftp://010.0.0.1/x","line":1,"valid":false,"canonical":null,)"
-                          R"("diagnostics":[{"id":"host.numeric-ambiguous","severity":"error","offset":6,)"
-                          R"("length":9,"message":"numeric host that is not a dotted-decimal IPv4 address"}]})");
+    EXPECT_EQ(records[1],
+              R"({"file":"<arg 2>","input":"ftp://010.0.0.1/x","line":1,"valid":false,"canonical":null,)"
+              R"("host_class":null,"diagnostics":[{"id":"host.numeric-ambiguous","severity":"error","offset":6,)"
+              R"("length":9,"message":"numeric host that is not a dotted-decimal IPv4 address"}]})");
 }
 
 TEST_F(Cli, JsonCanonicalHasItsPasswordRedacted)

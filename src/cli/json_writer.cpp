@@ -27,7 +27,7 @@ void write_json_diagnostic(json_stream& w, diagnostic const& d, std::uint32_t le
     w.Key("length");
     w.Uint(length);
     w.Key("message");
-    write_string(w, about.message);
+    write_string(w, message(d)); // host.denied's names the class
     w.EndObject();
 }
 
@@ -162,11 +162,12 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         (input.redacted_canonical.data() == input.redacted.data() || input.redacted_canonical == input.redacted);
     std::size_t bound = record_prefix_.size() + json_string_bound(input.redacted) +
                         json_string_bound(input.redacted_canonical) + max_digits + 64;
+    bound += 32; // ',"host_class":' and the longest class name, quoted
     for (diagnostic const& d : input.diagnostics) {
         if (!input.shown(d)) continue;
-        diag_info const& about = d.info();
-        if (!look_at(about.name).printable || !look_at(about.message).printable) return false;
-        bound += json_string_bound(about.name) + json_string_bound(about.message) + 2 * max_digits + 64;
+        std::string_view const said = message(d);
+        if (!look_at(d.info().name).printable || !look_at(said).printable) return false;
+        bound += json_string_bound(d.info().name) + json_string_bound(said) + 2 * max_digits + 64;
     }
 
     // Grown, never shrunk: the room past the record is cut off again below.
@@ -183,6 +184,13 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         at = put(at, R"(,"valid":true,"canonical":)");
         at = same ? put(at, input_json) : put_json_string(at, input.redacted_canonical, false);
     }
+    if (input.host) {
+        at = put(at, R"(,"host_class":")");
+        at = put(at, to_string(*input.host)); // "loopback", "link-local", ...: nothing to escape
+        *at++ = '"';
+    } else {
+        at = put(at, R"(,"host_class":null)");
+    }
     at = put(at, ",\"diagnostics\":[");
     bool first = true;
     for (diagnostic const& d : input.diagnostics) {
@@ -198,7 +206,8 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         at = put(at, ",\"length\":");
         at = put_number(at, input.reported_length(d));
         at = put(at, ",\"message\":");
-        at = put_json_string(at, about.message, look_at(about.message).escapes);
+        std::string_view const said = message(d);
+        at = put_json_string(at, said, look_at(said).escapes);
         *at++ = '}';
     }
     at = put(at, "]}\n");
@@ -242,6 +251,12 @@ void json_writer::write_any(checked_input const& input, std::string& to)
         // report, so it is masked here as in "input". The canonical form is ASCII (every byte
         // outside the grammar is percent-encoded), so it needs no UTF-8 sanitizing.
         write_string(writer_, input.redacted_canonical);
+    } else {
+        writer_.Null();
+    }
+    writer_.Key("host_class");
+    if (input.host) {
+        write_string(writer_, to_string(*input.host));
     } else {
         writer_.Null();
     }

@@ -1,11 +1,14 @@
 // json_writer.hpp: the JSON Lines format, one object per input, on one line.
 //
 //     {"file":"mirrors.txt","input":"ftp://u:****@h/a b","line":3,"valid":false,
-//      "canonical":null,"diagnostics":[{"id":"char.space","severity":"error","offset":15,
-//      "length":1,"message":"raw space"}]}
+//      "canonical":null,"host_class":null,"diagnostics":[{"id":"char.space",
+//      "severity":"error","offset":15,"length":1,"message":"raw space"}]}
 //
 // "input" and "canonical" have the password masked; the offsets under "diagnostics" are those
-// of the input's bytes as read. Written with RapidJSON's streaming writer into a reused buffer:
+// of the input's bytes as read. "host_class" is the class of the host (ftpuri::classify_host:
+// "public", "private", "loopback", ...) of an input that parsed, null for one that did not (an
+// input the policy or the plan refuses did parse, and has its class). The messages are
+// ftpuri::message()'s: host.denied's names the class. Written with RapidJSON's streaming writer into a reused buffer:
 // no DOM, so nothing allocates once the buffer has grown.
 //
 // With --plan, two more keys end every record:
@@ -37,7 +40,7 @@ public:
 
     [[nodiscard]] report_needs needs() const noexcept override
     {
-        return {.canonical = canonical_need::always, .password = false, .redacted = true};
+        return {.canonical = canonical_need::always, .password = false, .redacted = true, .host_class = true};
     }
     void write(checked_input const& input, std::string& to) override;
 

@@ -33,7 +33,9 @@ line_checker::line_checker(check_settings const& settings)
     settings_.canonical.drop_password = settings.password == password_policy::strip;
     plan_options_.mode = settings_.plan.mode;
     plan_options_.absolute = settings_.plan.absolute;
-    plan_options_.anonymous_password = settings_.plan.anonymous_password; // a view of our own copy
+    plan_options_.anonymous_password = settings_.plan.anonymous_password;        // a view of our own copy
+    allow_.assign(settings_.policy.allow.begin(), settings_.policy.allow.end()); // views of our own copy
+    policy_ = policy{.deny = settings_.policy.deny, .allow = allow_};
 }
 
 bool line_checker::check(input_origin const& origin, input_line const& input)
@@ -41,6 +43,7 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     diagnostics_.clear();
     canonical_size_ = 0;
     plan_.reset();
+    host_class_.reset();
     line_length_ = input.length;
     bool const reports = !settings_.quiet;
     if (verdicts_only()) {
@@ -55,8 +58,10 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     // parse() puts its error into the list; should it ever not, report the error anyway rather
     // than print an invalid input with no reason.
     if (!valid && !diagnostics_.has_error()) diagnostics_.push(result.error());
-    // A plan the library refuses makes the input invalid: before the canonical form, which an
-    // invalid input does not get.
+    if (valid && needs_.host_class && reports) host_class_ = classify_host(*result);
+    // A host the policy refuses, and a plan the library refuses, make the input invalid: before
+    // the canonical form, which an invalid input does not get. A refused host is not planned.
+    if (valid && settings_.policy.active()) valid = apply_policy(*result, input.bytes);
     if (valid && settings_.plan.enabled) valid = plan_input(*result);
 
     // The canonical form is built only where it is printed: --fix, and the reports whose writer
@@ -98,6 +103,16 @@ bool line_checker::plan_input(uri_view const& uri)
     return true;
 }
 
+bool line_checker::apply_policy(uri_view const& uri, std::string_view input)
+{
+    std::optional<diagnostic> finding = check_policy(uri, policy_);
+    if (!finding) return true;
+    // Offsets into uri.buffer(), which the lenient profile may have trimmed from the input.
+    finding->offset += static_cast<std::uint32_t>(uri.buffer().data() - input.data());
+    diagnostics_.push(*finding); // an error: the list keeps room for it
+    return false;
+}
+
 void line_checker::report(input_origin const& origin, input_line const& input, bool valid, std::string& to)
 {
     // The password is found only where an echo must mask it: the text format echoes the input
@@ -127,6 +142,7 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
                               : canonical == input.bytes ? redacted
                                                          : redacted_canonical(),
         .plan = valid && plan_ ? &*plan_ : nullptr,
+        .host = host_class_,
         .plain_ascii = valid && settings_.parse.syntax != profile::lenient,
     };
     writer_->write(checked, to);

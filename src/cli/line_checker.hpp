@@ -23,6 +23,13 @@
 // error. In the text format the plans go to output() (plan_lines.hpp), and the reports of
 // invalid inputs and the note that a plan asks for the password to error_output(), as --fix
 // does; in JSON the record carries the plan (json_writer.hpp); SARIF reports the refusals.
+//
+// With a policy (policy_settings: --deny, --allow-host, --allow-hosts-file) each input that
+// parses is checked against it (ftpuri::check_policy) before it is planned or canonicalized: a
+// finding (host.denied, host.not-allowed) is an error of the input, which makes it invalid,
+// counted and reported like any error; --fix prints no canonical form for it and --in-place
+// keeps the line as it is. Warnings made errors (--error, parse_options::as_error) need nothing
+// here: parse() and validate() report them as errors themselves.
 #pragma once
 
 #include <array>
@@ -32,12 +39,15 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "block_reader.hpp"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/host_class.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/plan.hpp"
+#include "ftpuri/policy.hpp"
 #include "ftpuri/redact.hpp"
 #include "ftpuri/uri_view.hpp"
 #include "report_writer.hpp"
@@ -65,8 +75,19 @@ struct plan_settings {
     bool show_password = false; // PASS shows the password rather than ****
 };
 
+// --deny, --allow-host and --allow-hosts-file: the policy every input that parses is checked
+// against (ftpuri/policy.hpp). Empty, the default, checks nothing.
+struct policy_settings {
+    host_class_set deny{};          // classes refused (host.denied)
+    std::vector<std::string> allow; // host patterns; with any, a host none matches is refused
+                                    // (host.not-allowed). The CLI refuses a text that is not a
+                                    // pattern; should one come here, it matches nothing.
+    [[nodiscard]] bool active() const noexcept { return !deny.empty() || !allow.empty(); }
+};
+
 struct check_settings {
-    // The profile, the length limit, and the opt-in rules to report (--enable).
+    // The profile, the length limit, the opt-in rules to report (--enable), and the warnings to
+    // report as errors (--error).
     parse_options parse{};
     // The reports' format: which report_writer writes them (the text format's, with --fix).
     output_format format = output_format::text;
@@ -89,6 +110,8 @@ struct check_settings {
     // (never with `fix`). With `quiet`, the text format still prints them, as `fix` still prints
     // the canonical forms.
     plan_settings plan{};
+    // The policy each input that parses is checked against; its findings are errors.
+    policy_settings policy{};
 };
 
 // One input: its bytes, and how much of it the reader had to leave out (block_reader's cap).
@@ -164,11 +187,11 @@ private:
     [[nodiscard]] bool shown(diagnostic const& d) const noexcept;
     [[nodiscard]] std::optional<byte_range> echoed_password(std::string_view input) const noexcept;
     // Only the verdicts are wanted (--quiet, nothing to tally but the invalid inputs, no --fix,
-    // no --plan, whose refusals make inputs invalid).
+    // no --plan and no policy, whose refusals make inputs invalid).
     [[nodiscard]] bool verdicts_only() const noexcept
     {
         return settings_.quiet && !settings_.count_quietly && settings_.fix == fix_mode::none &&
-               !settings_.plan.enabled;
+               !settings_.plan.enabled && !settings_.policy.active();
     }
     // --plan in the text format: plans on output(), reports on error_output().
     [[nodiscard]] bool prints_plans() const noexcept
@@ -178,6 +201,9 @@ private:
     // --plan: the plan of the valid input `uri` into plan_; false, with the refusal added to
     // the diagnostics, when the library refuses it.
     bool plan_input(uri_view const& uri);
+    // The policy on the parsed `uri` of `input`: false, with its finding added to the
+    // diagnostics (at offsets into `input`), when it refuses the host.
+    bool apply_policy(uri_view const& uri, std::string_view input);
     void count(bool valid, input_line const& input);
     // Hands the checked input to writer_, which appends its report to `to`.
     void report(input_origin const& origin, input_line const& input, bool valid, std::string& to);
@@ -207,6 +233,11 @@ private:
     plan_options plan_options_;
     std::optional<command_plan> plan_;
     std::string command_line_;
+    // The policy: views of settings_.policy.allow (which never changes after construction).
+    std::vector<std::string_view> allow_;
+    policy policy_;
+    // The current input's host class, when it parsed and the writer shows it.
+    std::optional<host_class> host_class_;
 };
 
 } // namespace ftpuri::cli

@@ -7,6 +7,7 @@
 //     ftpuri-check --fix --in-place mirrors.txt             # the file rewritten, atomically
 //     ftpuri-check --plan ftp://h/pub/f.txt                 # USER, PASS, CWD pub, RETR f.txt
 //     ftpuri-check --format=sarif -f mirrors.txt > out.sarif
+//     ftpuri-check --deny non-public --allow-host '*.example.org' --error userinfo.password -f in.txt
 //
 // Exit codes, as clang and ShellCheck use them: 0 every input is valid, 1 some input is invalid
 // (or has a warning, with --error-on-warning), 2 it could not run (usage error, unreadable
@@ -23,9 +24,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -37,6 +40,7 @@
 #include "in_place.hpp"
 #include "line_checker.hpp"
 #include "pipeline.hpp"
+#include "policy_options.hpp"
 #include "progress_bar.hpp"
 #include "rules.hpp"
 #include "sarif_log.hpp"
@@ -60,6 +64,10 @@ struct request {
     std::string progress = "auto";
     std::vector<std::string> enable;
     std::vector<std::string> disable;
+    std::vector<std::string> error;
+    std::vector<std::string> deny;
+    std::vector<std::string> allow_hosts;
+    std::vector<std::string> allow_hosts_files;
     bool quiet = false;
     bool fix = false;
     bool in_place = false;
@@ -106,7 +114,7 @@ std::string anonymous_password_problem(std::string const& password)
     ftpuri::plan_result const planned = ftpuri::plan(*uri, options);
     if (planned) return {};
     ftpuri::diag_info const& about = planned.error().info();
-    std::string problem(about.message);
+    std::string problem(ftpuri::message(planned.error()));
     problem += " [";
     problem += about.name;
     problem += "]; ";
@@ -193,7 +201,33 @@ void add_options(CLI::App& app, request& r)
         ->allow_extra_args(false)
         ->type_name("ID")
         ->group(checking);
+    app.add_option("--error", r.error, "report warning ID as an error, as -Werror=ID; repeatable")
+        ->allow_extra_args(false)
+        ->type_name("ID")
+        ->group(checking);
     app.add_flag("--rules", r.rules, "print every diagnostic id (in --format) and exit")->group(checking);
+
+    std::string const policy = "Policy";
+    app.add_option("--deny", r.deny,
+                   "refuse a host in CLASS: loopback, unspecified, link-local, private, broadcast, multicast, "
+                   "reserved, documentation, special-use, public, or non-public (all but public); "
+                   "comma-separated, repeatable")
+        ->allow_extra_args(false)
+        ->type_name("CLASS[,CLASS...]")
+        ->check(CLI::Validator([](std::string& value) { return parse_deny({value}).problem; }, "", "host class"))
+        ->group(policy);
+    app.add_option("--allow-host", r.allow_hosts,
+                   "accept only the hosts that match a PATTERN: name, *.suffix, IPv4 or [IPv6], with an "
+                   "optional :port; repeatable")
+        ->allow_extra_args(false)
+        ->type_name("PATTERN")
+        ->check(CLI::Validator([](std::string& text) { return allow_pattern_problem(text); }, "", "host pattern"))
+        ->group(policy);
+    app.add_option("--allow-hosts-file", r.allow_hosts_files,
+                   "read --allow-host patterns from FILE, one per line ('#' starts a comment line); repeatable")
+        ->allow_extra_args(false)
+        ->type_name("FILE")
+        ->group(policy);
 
     std::string const output = "Output";
     app.add_option("--format", r.format, "text (default), json (JSON Lines) or sarif (SARIF 2.1.0)")
@@ -309,12 +343,23 @@ int run_main(int argc, char** argv)
             if (std::find(r.files.begin(), r.files.end(), "-") != r.files.end())
                 throw CLI::ValidationError("--in-place", "cannot rewrite stdin");
         }
+        for (std::string const& path : r.allow_hosts_files) {
+            allow_file_result read = read_allow_hosts_file(path);
+            if (!read.problem.empty()) throw CLI::ValidationError("--allow-hosts-file", read.problem);
+            r.allow_hosts.insert(r.allow_hosts.end(), std::make_move_iterator(read.patterns.begin()),
+                                 std::make_move_iterator(read.patterns.end()));
+        }
+        // Fail closed: an allow-list file with nothing in it must not mean "no allow-list".
+        if (!r.allow_hosts_files.empty() && r.allow_hosts.empty())
+            throw CLI::ValidationError("--allow-hosts-file", r.allow_hosts_files.front() +
+                                                                 ": no host pattern in it; an empty allow-list would "
+                                                                 "allow every host");
     } catch (CLI::ParseError const& e) {
         // --help and --version end here too, with exit code 0; every usage error is 2.
         return app.exit(e) == 0 ? all_valid : could_not_run;
     }
 
-    rule_choice_result const rules = choose_rules(r.enable, r.disable);
+    rule_choice_result const rules = choose_rules(r.enable, r.disable, r.error);
     if (!rules.problem.empty()) {
         complain(rules.problem);
         return could_not_run;
@@ -330,6 +375,9 @@ int run_main(int argc, char** argv)
     settings.parse.syntax = ftpuri::profile_from_string(r.profile).value_or(ftpuri::profile::strict);
     settings.parse.max_length = r.max_length;
     settings.parse.opt_in = rules.choice.enabled;
+    settings.parse.as_error = rules.choice.errors;
+    settings.policy.deny = parse_deny(r.deny).classes; // each value was checked as it was read
+    settings.policy.allow = std::move(r.allow_hosts);
     settings.hidden = rules.choice.hidden;
     settings.format = format;
     settings.quiet = r.quiet;

@@ -33,6 +33,7 @@
 #include <string_view>
 
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/host_class.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/plan.hpp"
 #include "ftpuri/redact.hpp"
@@ -82,6 +83,10 @@ struct checked_input {
     // --plan: the plan of a valid input; nullptr for an invalid one (a refused plan included) or
     // when no plan was asked for.
     command_plan const* plan = nullptr;
+    // The class of the host (ftpuri::classify_host) of an input that parsed, when
+    // report_needs::host_class asks for it; nothing for an input that did not parse. An input
+    // that parsed but that the policy or the plan refuses has one.
+    std::optional<host_class> host = std::nullopt;
     // `bytes` is a URI valid in the strict or rfc3986 profile, so printable ASCII without a '"'
     // or '\\' (only the lenient profile takes raw spaces and non-ASCII bytes): a JSON string of
     // it needs no look at its bytes.
@@ -110,8 +115,9 @@ enum class canonical_need : std::uint8_t {
 // What a writer needs line_checker to prepare besides the diagnostics; asked once.
 struct report_needs {
     canonical_need canonical = canonical_need::never;
-    bool password = false; // checked_input::password
-    bool redacted = false; // checked_input::redacted and redacted_canonical
+    bool password = false;   // checked_input::password
+    bool redacted = false;   // checked_input::redacted and redacted_canonical
+    bool host_class = false; // checked_input::host
 };
 
 class report_writer {

@@ -35,7 +35,8 @@ std::string unknown_id(std::string const& name, char const* option)
 
 } // namespace
 
-rule_choice_result choose_rules(std::vector<std::string> const& enable, std::vector<std::string> const& disable)
+rule_choice_result choose_rules(std::vector<std::string> const& enable, std::vector<std::string> const& disable,
+                                std::vector<std::string> const& error)
 {
     rule_choice_result result;
     for (std::string const& name : disable) {
@@ -58,6 +59,19 @@ rule_choice_result choose_rules(std::vector<std::string> const& enable, std::vec
         }
         // An id that is on by default needs no enabling; naming it is harmless.
         if (info(*id).opt_in) result.choice.enabled.insert(*id);
+    }
+    for (std::string const& name : error) {
+        std::optional<diag_id> const id = find_diag(name);
+        if (!id) {
+            result.problem = unknown_id(name, "--error");
+            return result;
+        }
+        // Hidden and reported as an error: say so rather than pick one of the two.
+        if (result.choice.hidden.contains(*id)) {
+            result.problem = "'" + name + "' is both disabled and made an error";
+            return result;
+        }
+        result.choice.errors.insert(*id);
     }
     return result;
 }

@@ -1,4 +1,5 @@
-// rules.hpp: --enable, --disable and --rules: which diagnostics ftpuri-check reports.
+// rules.hpp: --enable, --disable, --error and --rules: which diagnostics ftpuri-check reports,
+// and which warnings it reports as errors.
 #pragma once
 
 #include <string>
@@ -12,16 +13,20 @@ namespace ftpuri::cli {
 struct rule_choice {
     diag_set enabled; // opt-in rules to report
     diag_set hidden;  // warnings and notes not to report
+    diag_set errors;  // warnings to report as errors (parse_options::as_error), as -Werror=ID
 };
 
-// The sets named by --enable and --disable. An unknown id, or one both enabled and disabled,
-// is a usage error: `problem` says which, and the sets are not to be used.
+// The sets named by --enable, --disable and --error. An unknown id, one both enabled and
+// disabled, or one both disabled and made an error, is a usage error: `problem` says which, and
+// the sets are not to be used. An id that is an error (or a note) in the chosen profile may be
+// named in --error: it changes nothing there.
 struct rule_choice_result {
     rule_choice choice;
     std::string problem;
 };
 [[nodiscard]] rule_choice_result choose_rules(std::vector<std::string> const& enable,
-                                              std::vector<std::string> const& disable);
+                                              std::vector<std::string> const& disable,
+                                              std::vector<std::string> const& error = {});
 
 // --rules: the catalogue, one line per id (text), one JSON object per id (json), or a SARIF log
 // with the rules and no results (sarif).

@@ -177,7 +177,7 @@ void sarif_writer::write(checked_input const& checked, std::string& to)
         writer_.Key("message");
         writer_.StartObject();
         writer_.Key("text");
-        write_string(writer_, about.message);
+        write_string(writer_, ftpuri::message(d)); // host.denied's names the class
         writer_.EndObject();
         writer_.Key("locations");
         writer_.StartArray();

@@ -61,7 +61,7 @@ void text_writer::write(checked_input const& input, std::string& to)
             to.append(ansi::reset);
             to.append(ansi::bold);
         }
-        to.append(about.message);
+        to.append(ftpuri::message(d)); // host.denied's names the class
         to.append(" [");
         to.append(about.name);
         to.push_back(']');

@@ -151,8 +151,9 @@ def split_row(line):
 
 
 class Example:
-    def __init__(self, diag_id, severities, example, offset, length):
+    def __init__(self, diag_id, severities, example, offset, length, why=""):
         self.id = diag_id
+        self.why = why  # the "why it matters" cell, as written
         self.severities = severities  # {"strict": "error" or None, ...}
         self.bytes = example
         self.offset = offset
@@ -181,7 +182,8 @@ def doc_examples():
         if not m:
             raise ValueError(f"docs/diagnostics.md: the example of {diag_id} is not in backticks")
         severities = {p: (None if s == ABSENT else s) for p, s in zip(PROFILES, (strict, rfc, lenient))}
-        rows.append(Example(diag_id, severities, decode_example(m.group(1)), int(offset), int(length)))
+        why = cells[7] if len(cells) > 7 else ""
+        rows.append(Example(diag_id, severities, decode_example(m.group(1)), int(offset), int(length), why))
     if not rows:
         raise ValueError("docs/diagnostics.md has no rows under '## Every id'")
     return rows

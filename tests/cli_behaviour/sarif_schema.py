@@ -7,7 +7,9 @@ notation decoded), is checked in the profile the table gives it (strict where th
 there, else rfc3986, else lenient), with --enable for the opt-in ids: one run per profile. Each
 log is validated against tests/data/sarif-schema-2.1.0.json (Draft 4, with format checking),
 and each example must produce a result with its id, at its line, at the code point columns of
-its documented offset and length, with the severity of its profile.
+its documented offset and length, with the severity of its profile. The ids of --plan and of
+the policy (--deny, --allow-host) come only with their option: each is checked with the option
+its row's "why" column names ("Plan (nocwd)", "Policy (deny loopback)").
 
 Usage: sarif_schema.py FTPURI_CHECK SOURCE_DIR
 """
@@ -27,6 +29,8 @@ except ImportError:  # pragma: no cover - reported as a failure below
     jsonschema = None
 
 # RFC 3986's characters: a URI or reference holds nothing else (percent-encodings included).
+# A policy row's "why" column: "Policy (deny loopback): ..." or "Policy (allow `h`): ...".
+POLICY_WHY = re.compile(r"^Policy \((deny|allow) `?([^)`]+)`?\)")
 URI_CHARS = re.compile(r"^(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$")
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$")
@@ -132,9 +136,11 @@ class SarifSchema(common.TempDirTest):
         # is refused as a usage error before any input is read (test_anonymous_password_control).
         plan_ids = {e.id for e in self.examples if e.id.startswith("plan.")}
         self.assertEqual(plan_ids, {"plan.nocwd-slash", "plan.anonymous-password-control"})
-        seen = set(plan_ids)
+        # So do the policy's: test_policy_findings_from_their_examples reports them.
+        policy_ids = {e.id for e in self.policy_examples()}
+        seen = plan_ids | policy_ids
         for profile in common.PROFILES:
-            mine = [e for e in self.examples if e.profile == profile and e.id not in plan_ids]
+            mine = [e for e in self.examples if e.profile == profile and e.id not in seen]
             if not mine:
                 continue
             # A line of a file, unless a CR or LF in the example needs an argument.
@@ -177,6 +183,39 @@ class SarifSchema(common.TempDirTest):
         for args in ([], ["--plan"], ["--plan", "--plan-mode=singlecwd"]):
             log, code = self.sarif([*args, "-f", "plan.txt"], cwd=self.dir)
             self.assertNotIn(example.id, [r["ruleId"] for r in log["runs"][0]["results"]], args)
+
+    def policy_examples(self):
+        """The rows of the policy's ids, whose "why" begins with "Policy (deny CLASS)" or
+        "Policy (allow `PATTERN`)"."""
+        rows = [e for e in self.examples if e.why.startswith("Policy")]
+        self.assertEqual({"host.denied", "host.not-allowed"}, {e.id for e in rows})
+        return rows
+
+    def test_policy_findings_from_their_examples(self):
+        # --deny / --allow-host --format=sarif: a refused host is a result at the host's columns,
+        # in every profile, with no fix; a host the policy accepts has none; without the option
+        # the example is valid.
+        for example in self.policy_examples():
+            m = POLICY_WHY.match(example.why)
+            self.assertTrue(m, f"{example.id}: the why column does not name the policy: {example.why!r}")
+            kind, value = m.groups()
+            args = ["--deny", value] if kind == "deny" else ["--allow-host", value]
+            name = f"{example.id}.txt"
+            self.write(name, example.bytes + b"\nftp://ftp.example.org/pub/\n")
+            for profile in common.PROFILES:
+                with self.subTest(id=example.id, profile=profile):
+                    log, code = self.sarif([f"--profile={profile}", *args, "-f", name], cwd=self.dir)
+                    self.assertEqual(1, code, "a refused host makes its input invalid")
+                    results = log["runs"][0]["results"]
+                    self.check_example(example, profile, results, {"uri": name}, 1)
+                    mine = [r for r in results if r["ruleId"] == example.id]
+                    self.assertNotIn("fixes", mine[0])
+                    if kind == "deny":
+                        self.assertEqual(f"host class {value} is denied by the policy", mine[0]["message"]["text"])
+                    self.assertEqual([1], sorted({r["locations"][0]["physicalLocation"]["region"]["startLine"]
+                                                  for r in results}), "the accepted host has no result")
+            log, code = self.sarif(["-f", name], cwd=self.dir)
+            self.assertNotIn(example.id, [r["ruleId"] for r in log["runs"][0]["results"]])
 
     def test_anonymous_password_control(self):
         # Not a result: the option, not an input, is wrong; a usage error before the log starts.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # cli_docs.completion: completions/ftpuri-check.bash, sourced in a non-interactive bash, offers
 # the right words: options, the values of --profile, --format, --color and --progress, the ids
-# of "ftpuri-check --rules" for --disable and only the opt-in ones for --enable, the modes of
-# --plan-mode, file names for -f and for the files of --in-place, and nothing for numbers, URIs
-# and --anonymous-password.
+# of "ftpuri-check --rules" for --disable and --error and only the opt-in ones for --enable, the
+# modes of --plan-mode, the host classes of --deny (after a comma too), file names for -f, for
+# --allow-hosts-file and for the files of --in-place, and nothing for numbers, URIs,
+# --allow-host and --anonymous-password.
 #
 # Usage: completion.sh FTPURI_CHECK SOURCE_DIR
 set -uo pipefail
@@ -145,6 +146,21 @@ expect_exactly "--plan-mode=nocwd" ftpuri-check --plan --plan-mode=n
 expect_includes "--absolute --anonymous-password --show-password" ftpuri-check --plan -
 expect_nothing ftpuri-check --plan --anonymous-password ''
 
+# --- --error, and the policy -------------------------------------------------------------------
+expect_exactly "$all_ids" ftpuri-check --error ''
+expect_exactly "$(grep '^userinfo\.p' <<<"$all_ids")" ftpuri-check --error userinfo.p
+expect_includes "userinfo.password" ftpuri-check --error userinfo.p
+expect_exactly "--error --error-on-warning" ftpuri-check --error
+expect_exactly "loopback link-local unspecified private broadcast multicast reserved documentation special-use
+                public non-public" ftpuri-check --deny ''
+expect_exactly "private public" ftpuri-check --deny p
+expect_exactly "loopback,link-local loopback,loopback" ftpuri-check --deny loopback,l
+expect_exactly "loopback,multicast,non-public" ftpuri-check --deny loopback,multicast,non
+expect_exactly "loopback,private" ftpuri-check --deny loopback,pri
+expect_exactly "--deny=non-public" ftpuri-check --deny=non
+expect_exactly "--allow-host --allow-hosts-file" ftpuri-check --allow
+expect_nothing ftpuri-check --allow-host ''
+
 # --- numbers and URIs: nothing ------------------------------------------------------------
 expect_nothing ftpuri-check --max-length ''
 expect_nothing ftpuri-check -j ''
@@ -161,6 +177,7 @@ touch "$tmp/mirrors.txt" "$tmp/more mirrors.txt" "$tmp/lists/a.txt"
     cd "$tmp" || exit 1
     expect_exactly "mirrors.txt" ftpuri-check -f mir
     expect_exactly "mirrors.txt" ftpuri-check --file mir
+    expect_exactly "mirrors.txt" ftpuri-check --allow-hosts-file mir
     expect_includes "lists mirrors.txt" ftpuri-check -q -f ''
     expect_exactly "lists/a.txt" ftpuri-check -f lists/
     # A name with a space is one reply.

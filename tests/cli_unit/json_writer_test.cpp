@@ -4,7 +4,9 @@
 // Over inputs with errors, warnings, notes, passwords, quotes and backslashes, disabled ids and
 // file names that need escaping, the fast path must write exactly what write_any() writes, and
 // must decline, writing nothing, exactly when a byte outside printable ASCII is in the record.
-// (line_checker says that a URI valid in strict or rfc3986 is plain ASCII: plain_ascii.)
+// (line_checker says that a URI valid in strict or rfc3986 is plain ASCII: plain_ascii.) Both
+// write "host_class" (a class name, or null) and ftpuri::message(), which names the class in
+// host.denied's message.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -14,7 +16,9 @@
 #include <vector>
 
 #include "ftpuri/canonical.hpp"
+#include "ftpuri/host_class.hpp"
 #include "ftpuri/parse.hpp"
+#include "ftpuri/policy.hpp"
 #include "ftpuri/redact.hpp"
 #include "json_writer.hpp"
 
@@ -82,6 +86,7 @@ TEST(JsonWriter, AsciiRecordsAreWrittenAsRapidJsonWritesThem)
                                               .redacted = redacted,
                                               .canonical = canonical,
                                               .redacted_canonical = redacted_canonical,
+                                              .host = r ? std::optional(ftpuri::classify_host(*r)) : std::nullopt,
                                               .plain_ascii = r.has_value() && p != ftpuri::profile::lenient};
                     json_writer writer;
                     std::string any = "before\n";
@@ -106,6 +111,49 @@ TEST(JsonWriter, AsciiRecordsAreWrittenAsRapidJsonWritesThem)
     }
     EXPECT_GT(fast, 100);
     EXPECT_GT(declined, 50);
+}
+
+// A host the policy refuses: the record is invalid but has the host's class, and the message of
+// host.denied names it, in both paths alike.
+TEST(JsonWriter, PolicyRefusalAndHostClass)
+{
+    std::string const text = "ftp://[::ffff:127.0.0.1]/";
+    ftpuri::diagnostic_list diagnostics;
+    ftpuri::parse_result const r = ftpuri::parse(text, {}, diagnostics);
+    ASSERT_TRUE(r.has_value());
+    ftpuri::policy const deny{.deny = {ftpuri::host_class::loopback, ftpuri::host_class::private_}};
+    std::optional<ftpuri::diagnostic> const finding = ftpuri::check_policy(*r, deny);
+    ASSERT_TRUE(finding.has_value());
+    diagnostics.push(*finding);
+    ftpuri::diag_set const none;
+    input_origin const origin{"list.txt", 3, true};
+    for (std::optional<ftpuri::host_class> host :
+         {std::optional(ftpuri::classify_host(*r)), std::optional<ftpuri::host_class>()}) {
+        checked_input const input{.origin = origin,
+                                  .bytes = text,
+                                  .length = text.size(),
+                                  .valid = false,
+                                  .diagnostics = diagnostics,
+                                  .hidden = none,
+                                  .password = std::nullopt,
+                                  .redacted = text,
+                                  .canonical = {},
+                                  .redacted_canonical = {},
+                                  .host = host};
+        json_writer writer;
+        std::string any;
+        writer.write_any(input, any);
+        std::string ascii;
+        EXPECT_TRUE(writer.write_ascii(input, ascii));
+        EXPECT_EQ(ascii, any);
+        std::string const expected_class = host ? R"("loopback")" : "null";
+        EXPECT_EQ(any, R"({"file":"list.txt","input":"ftp://[::ffff:127.0.0.1]/","line":3,"valid":false,)"
+                       R"("canonical":null,"host_class":)" +
+                           expected_class +
+                           R"(,"diagnostics":[{"id":"host.denied","severity":"error","offset":6,"length":18,)"
+                           R"("message":"host class loopback is denied by the policy"}]})"
+                           "\n");
+    }
 }
 
 // The line number of consecutive records is counted up in text: across 9 -> 10, 99 -> 100, ...,

@@ -5,16 +5,24 @@
 // "\n", a line longer than the length limit and longer than a block, and blocks of every size
 // down to a few bytes.
 //
+// The policy (policy_settings: --deny, --allow-host) and --error (parse_options::as_error): a
+// refusal is an error of the input, in every output and in the counts, at offsets into the
+// input as read, in the quiet loop too; and the options' own checks (policy_options.hpp, --error
+// in rules.hpp).
+//
 // --plan (plan_settings): the command lines as plan_lines.hpp shows them (PASS masked, the
 // password of another parser's reading masked in any command, both shown on request, the
 // bytes sent otherwise), where line_checker puts plans, notes and refusals, and that a quiet
 // --plan run still plans (a refusal makes an input invalid, which validate() cannot see).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "block_reader.hpp"
@@ -23,7 +31,9 @@
 #include "ftpuri/redact.hpp"
 #include "line_checker.hpp"
 #include "plan_lines.hpp"
+#include "policy_options.hpp"
 #include "reference_lines.hpp"
+#include "rules.hpp"
 #include "temporary_file.hpp"
 
 namespace {
@@ -269,10 +279,11 @@ TEST(LineCheckerPlan, JsonRecordsEndWithThePlan)
     check_settings settings = plan_settings(ftpuri::plan_mode::nocwd);
     settings.format = ftpuri::cli::output_format::json;
     checked const valid = check_one(settings, "ftp://me@h/d/f");
-    EXPECT_EQ(valid.out, R"({"file":"<arg 1>","input":"ftp://me@h/d/f","line":1,"valid":true,)"
-                         R"("canonical":"ftp://me@h/d/f","diagnostics":[],"plan":["USER me","RETR d/f"],)"
-                         R"("ask_password":true})"
-                         "\n");
+    EXPECT_EQ(valid.out,
+              R"({"file":"<arg 1>","input":"ftp://me@h/d/f","line":1,"valid":true,)"
+              R"("canonical":"ftp://me@h/d/f","host_class":"public","diagnostics":[],"plan":["USER me","RETR d/f"],)"
+              R"("ask_password":true})"
+              "\n");
     checked const refused = check_one(settings, "ftp://h/a%2Fb/f");
     EXPECT_FALSE(refused.valid);
     EXPECT_NE(refused.out.find(R"("valid":false,"canonical":null,)"), std::string::npos) << refused.out;
@@ -340,6 +351,216 @@ TEST(LineCheckerPlan, BlocksGiveWhatLinesGive)
         EXPECT_EQ(by_block.counts().inputs, 5U);
         EXPECT_EQ(by_block.counts().invalid, by_line.counts().invalid);
     }
+}
+
+// ---- the policy (--deny, --allow-host, --allow-hosts-file) and --error -----------------------
+
+using ftpuri::cli::policy_settings;
+
+check_settings policy_check(ftpuri::host_class_set deny, std::vector<std::string> allow = {})
+{
+    check_settings settings;
+    settings.policy.deny = deny;
+    settings.policy.allow = std::move(allow);
+    return settings;
+}
+
+TEST(LineCheckerPolicy, ARefusedHostIsAnErrorOfTheInput)
+{
+    check_settings const settings = policy_check({ftpuri::host_class::loopback});
+    line_checker checker(settings);
+    EXPECT_FALSE(checker.check({"<arg 1>", 1, false}, std::string_view("ftp://[::ffff:127.0.0.1]/")));
+    EXPECT_TRUE(checker.check({"<arg 2>", 1, false}, std::string_view("ftp://ftp.example.org/")));
+    std::string const out(checker.output());
+    std::string expected = "<arg 1>:1:7: error: host class loopback is denied by the policy [host.denied]\n"
+                           "ftp://[::ffff:127.0.0.1]/\n"
+                           "      ^~~~~~~~~~~~~~~~~~\n"
+                           "  hint: ";
+    expected.append(ftpuri::info(ftpuri::diag_id::host_denied).hint).append("\n");
+    EXPECT_EQ(out, expected);
+    tally const& counts = checker.counts();
+    EXPECT_EQ(counts.inputs, 2U);
+    EXPECT_EQ(counts.invalid, 1U);
+    EXPECT_EQ(counts.count(ftpuri::severity::error), 1U);
+    EXPECT_EQ(counts.by_id[static_cast<std::size_t>(ftpuri::diag_id::host_denied)], 1U);
+    // Without a policy the same input is valid.
+    EXPECT_TRUE(check_one(check_settings{}, "ftp://[::ffff:127.0.0.1]/").valid);
+}
+
+TEST(LineCheckerPolicy, AllowListComparesCanonicalHosts)
+{
+    check_settings const settings = policy_check({}, {"example.org", "*.mirror.example.net:21"});
+    EXPECT_TRUE(check_one(settings, "ftp://EXAMPLE.org./").valid);
+    EXPECT_TRUE(check_one(settings, "ftp://a.Mirror.example.net:21/").valid);
+    EXPECT_FALSE(check_one(settings, "ftp://a.mirror.example.net:2121/").valid);
+    EXPECT_FALSE(check_one(settings, "ftp://mirror.example.net/").valid);
+    checked const refused = check_one(settings, "ftp://badexample.org/");
+    EXPECT_FALSE(refused.valid);
+    EXPECT_NE(refused.out.find("<arg 1>:1:7: error: host is not on the policy's allow-list [host.not-allowed]\n"
+                               "ftp://badexample.org/\n"
+                               "      ^~~~~~~~~~~~~~\n"),
+              std::string::npos)
+        << refused.out;
+}
+
+TEST(LineCheckerPolicy, OffsetsPointIntoTheInputAsRead)
+{
+    // The lenient profile parses "ftp://127.0.0.1/x" out of the spaces around it.
+    check_settings settings = policy_check({ftpuri::host_class::loopback});
+    settings.parse.syntax = ftpuri::profile::lenient;
+    settings.format = ftpuri::cli::output_format::json;
+    checked const r = check_one(settings, "  ftp://127.0.0.1/x  ");
+    EXPECT_FALSE(r.valid);
+    EXPECT_NE(r.out.find(R"({"id":"host.denied","severity":"error","offset":8,"length":9,)"), std::string::npos)
+        << r.out;
+}
+
+TEST(LineCheckerPolicy, JsonRecordsCarryTheHostClass)
+{
+    check_settings settings;
+    settings.format = ftpuri::cli::output_format::json;
+    EXPECT_EQ(check_one(settings, "ftp://10.0.0.1/").out,
+              R"({"file":"<arg 1>","input":"ftp://10.0.0.1/","line":1,"valid":true,"canonical":"ftp://10.0.0.1/",)"
+              R"("host_class":"private","diagnostics":[]})"
+              "\n");
+    EXPECT_NE(check_one(settings, "ftp://h/a b").out.find(R"("canonical":null,"host_class":null,"diagnostics":)"),
+              std::string::npos);
+    // A refused host parsed: it has its class, the one the message names.
+    settings.policy.deny = ftpuri::host_class_set::non_public();
+    checked const refused = check_one(settings, "ftp://[fe80::1]/");
+    EXPECT_NE(refused.out.find(R"("valid":false,"canonical":null,"host_class":"link-local",)"), std::string::npos)
+        << refused.out;
+    EXPECT_NE(refused.out.find(R"("message":"host class link-local is denied by the policy")"), std::string::npos)
+        << refused.out;
+}
+
+TEST(LineCheckerPolicy, FixKeepsARefusedLineAsItIs)
+{
+    check_settings settings = policy_check({ftpuri::host_class::loopback});
+    settings.fix = ftpuri::cli::fix_mode::in_place;
+    line_checker checker(settings);
+    EXPECT_FALSE(checker.check({"list.txt", 1, true}, {"FTP://LOCALHOST:21/x", 20, ftpuri::cli::line_end::lf}));
+    EXPECT_TRUE(checker.check({"list.txt", 2, true}, {"FTP://h:21/x", 12, ftpuri::cli::line_end::lf}));
+    EXPECT_EQ(checker.output(), "FTP://LOCALHOST:21/x\nftp://h/x\n");
+    EXPECT_NE(checker.error_output().find("[host.denied]"), std::string_view::npos) << checker.error_output();
+    EXPECT_EQ(checker.counts().changed, 1U);
+}
+
+TEST(LineCheckerPolicy, ARefusedHostIsNotPlanned)
+{
+    check_settings settings = plan_settings();
+    settings.policy.deny = {ftpuri::host_class::loopback};
+    checked const r = check_one(settings, "ftp://localhost/f");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("[host.denied]"), std::string::npos) << r.err;
+}
+
+TEST(LineCheckerPolicy, AQuietRunStillAppliesThePolicy)
+{
+    // --quiet alone takes the verdict-only loop (validate()), which cannot see the policy.
+    check_settings quiet = policy_check({ftpuri::host_class::private_}, {"*.example.org"});
+    quiet.quiet = true;
+    std::string const input = "ftp://10.0.0.1/\nftp://ftp.example.org/\r\nftp://evil.example/\nftp://h/../x";
+    for (std::size_t block_bytes : {std::size_t{7}, block_reader::default_block_bytes}) {
+        check_result const r = check_all(input, quiet, block_bytes);
+        EXPECT_EQ(r.counts.inputs, 4U);
+        EXPECT_EQ(r.counts.invalid, 3U) << "a private host, one not allowed, and a path above the root";
+        EXPECT_EQ(r.output, "");
+    }
+}
+
+TEST(LineCheckerError, WarningsMadeErrorsMakeTheInputInvalid)
+{
+    check_settings settings;
+    settings.parse.as_error = {ftpuri::diag_id::userinfo_password};
+    checked const r = check_one(settings, "ftp://u:secret@h/");
+    EXPECT_FALSE(r.valid);
+    EXPECT_NE(r.out.find("<arg 1>:1:9: error: password in the URI [userinfo.password]\nftp://u:****@h/\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_TRUE(check_one(settings, "ftp://u@h/").valid);
+    // The quiet loop too.
+    settings.quiet = true;
+    check_result const quiet = check_all("ftp://u:secret@h/\nftp://u@h/\n", settings, 7);
+    EXPECT_EQ(quiet.counts.invalid, 1U);
+}
+
+// ---- the options' own checks (policy_options.hpp, rules.hpp) ---------------------------------
+
+TEST(PolicyOptions, DenyNamesClassesAndNonPublic)
+{
+    using ftpuri::host_class;
+    ftpuri::cli::deny_result const some = ftpuri::cli::parse_deny({"loopback,link-local", "special-use"});
+    EXPECT_EQ(some.problem, "");
+    EXPECT_EQ(some.classes,
+              (ftpuri::host_class_set{host_class::loopback, host_class::link_local, host_class::special_use}));
+    ftpuri::cli::deny_result const all = ftpuri::cli::parse_deny({"non-public"});
+    EXPECT_EQ(all.classes, ftpuri::host_class_set::non_public());
+    EXPECT_FALSE(all.classes.contains(host_class::public_));
+    EXPECT_TRUE(ftpuri::cli::parse_deny({}).classes.empty());
+
+    std::string const unknown = ftpuri::cli::parse_deny({"loopback", "intranet"}).problem;
+    EXPECT_EQ(unknown.find("unknown host class 'intranet'; the classes are loopback, unspecified, link-local, "), 0U)
+        << unknown;
+    EXPECT_NE(unknown.find("public, or non-public"), std::string::npos) << unknown;
+    EXPECT_EQ(ftpuri::cli::parse_deny({"loopback,"}).problem.find("empty host class in 'loopback,'"), 0U);
+    EXPECT_NE(ftpuri::cli::parse_deny({"Loopback"}).problem, "") << "class names are lowercase";
+}
+
+TEST(PolicyOptions, AllowPatterns)
+{
+    for (std::string_view good : {"ftp.example.org", "*.example.org", "192.0.2.7", "[2001:db8::7]:21", "h:2121"})
+        EXPECT_EQ(ftpuri::cli::allow_pattern_problem(good), "") << good;
+    for (std::string_view bad : {"", "ftp.*.example.org", "ftp://h/", "h:0", "[2001:db8::7", "h h"}) {
+        std::string const problem = ftpuri::cli::allow_pattern_problem(bad);
+        std::string start(1, '\'');
+        start.append(bad).append("' is not a host pattern; write a name");
+        EXPECT_EQ(problem.find(start), 0U) << problem;
+    }
+}
+
+TEST(PolicyOptions, AllowHostsFile)
+{
+    char path[] = "/tmp/ftpuri-allow-XXXXXX";
+    int const fd = ::mkstemp(path);
+    ASSERT_GE(fd, 0);
+    static_cast<void>(::close(fd));
+    auto write = [&](std::string_view content) {
+        std::FILE* f = std::fopen(path, "wb");
+        ASSERT_NE(f, nullptr);
+        EXPECT_EQ(std::fwrite(content.data(), 1, content.size(), f), content.size());
+        static_cast<void>(std::fclose(f));
+    };
+    write("# mirrors\r\nftp.example.org\r\n\n  *.mirror.example.net\t\n   # indented\n[2001:db8::7]");
+    ftpuri::cli::allow_file_result const good = ftpuri::cli::read_allow_hosts_file(path);
+    EXPECT_EQ(good.problem, "");
+    EXPECT_EQ(good.patterns, (std::vector<std::string>{"ftp.example.org", "*.mirror.example.net", "[2001:db8::7]"}));
+
+    write("ftp.example.org\n\nftp://ftp.example.net/\n");
+    ftpuri::cli::allow_file_result const bad = ftpuri::cli::read_allow_hosts_file(path);
+    EXPECT_EQ(bad.problem.find(std::string(path).append(":3: 'ftp://ftp.example.net/' is not a host pattern")), 0U)
+        << bad.problem;
+    EXPECT_TRUE(bad.patterns.empty());
+    static_cast<void>(std::remove(path));
+
+    EXPECT_EQ(ftpuri::cli::read_allow_hosts_file(path).problem,
+              std::string(path).append(": No such file or directory"));
+    EXPECT_EQ(ftpuri::cli::read_allow_hosts_file("/").problem, "/: Is a directory");
+}
+
+TEST(RuleChoice, ErrorIds)
+{
+    ftpuri::cli::rule_choice_result const r =
+        ftpuri::cli::choose_rules({}, {"fragment.present"}, {"userinfo.password", "host.ip-address", "host.empty"});
+    EXPECT_EQ(r.problem, "");
+    EXPECT_EQ(r.choice.errors, (ftpuri::diag_set{ftpuri::diag_id::userinfo_password, ftpuri::diag_id::host_ip_address,
+                                                 ftpuri::diag_id::host_empty}));
+    EXPECT_EQ(ftpuri::cli::choose_rules({}, {}, {"userinfo.pasword"}).problem,
+              "--error: unknown diagnostic id 'userinfo.pasword' (did you mean 'userinfo.password'?); ftpuri-check "
+              "--rules lists them");
+    EXPECT_EQ(ftpuri::cli::choose_rules({}, {"port.default"}, {"port.default"}).problem,
+              "'port.default' is both disabled and made an error");
 }
 
 } // namespace
