@@ -31,6 +31,7 @@ constexpr auto C = id_class::constraint;
 constexpr auto W = id_class::never_error;
 constexpr auto L = id_class::lenient_only;
 constexpr auto P = id_class::plan_only;
+constexpr auto Y = id_class::policy_only;
 
 // Why each id is in its class: docs/assurance.md, "Classifying the scanner's errors".
 constexpr std::array id_rows = {
@@ -116,6 +117,8 @@ constexpr std::array id_rows = {
     id_row{"port.non-default", W, {}},
     id_row{"plan.nocwd-slash", P, {}},
     id_row{"plan.anonymous-password-control", P, {}},
+    id_row{"host.denied", Y, {}},
+    id_row{"host.not-allowed", Y, {}},
 };
 
 constexpr std::array<std::string_view, 15> constraint_names = {

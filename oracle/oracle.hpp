@@ -44,6 +44,7 @@ enum class id_class : std::uint8_t {
     never_error,  // a warning or a note in strict and rfc3986: never the error of a parse
     lenient_only, // an error only the lenient profile (no grammar of its own) reports
     plan_only,    // an error of the command plan (ftpuri/plan.hpp), never of a parse
+    policy_only,  // an error of a sanitization policy (ftpuri/policy.hpp), never of a parse
 };
 
 struct id_row {

@@ -222,6 +222,8 @@ TEST(DiagIdTable, ClassifiesEveryIdOfTheCatalogueOnce)
         }
         // The plan's ids, and only they, are in their own namespace.
         EXPECT_EQ(c->cls == id_class::plan_only, row.name.starts_with("plan.")) << row.name;
+        bool const policy_id = row.id == ftpuri::diag_id::host_denied || row.id == ftpuri::diag_id::host_not_allowed;
+        EXPECT_EQ(c->cls == id_class::policy_only, policy_id) << row.name;
     }
 }
 
