@@ -383,6 +383,13 @@ std::size_t canonical_host(uri_view const& uri, std::span<char> out) noexcept
     return write_host(uri, w) ? w.size() : 0;
 }
 
+std::optional<std::string_view> canonical_as_written(uri_view const& uri, canonical_options const& options) noexcept
+{
+    if (!detail::takes_canonical_fast_path(uri, options) || !detail::is_own_canonical_form(uri, options))
+        return std::nullopt;
+    return uri.buffer();
+}
+
 canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, canonical_options const& options) noexcept
 {
     if (!detail::takes_canonical_fast_path(uri, options)) return detail::canonicalize_into_general(uri, out, options);

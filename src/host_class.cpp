@@ -5,8 +5,11 @@
 #include <array>
 #include <cstdint>
 
+#include "canonical_host.hpp"
+#include "ftpuri/charset.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/policy.hpp"
+#include "rules/ipv4_address.hpp"
 #include "rules/ipv4_readings.hpp"
 #include "rules/ipv6_address.hpp"
 
@@ -19,46 +22,135 @@ constexpr std::array<std::string_view, host_class_count> class_names = {
     "multicast", "reserved",    "documentation", "special-use", "public",
 };
 
+// The tables as numbers, built at compile time: a row holds an address when the address's
+// first prefix_bits bits equal the row's, one mask and compare per row.
+struct ipv4_rule {
+    std::uint32_t first;
+    std::uint32_t mask;
+    host_class cls;
+};
+struct ipv6_rule {
+    std::uint64_t first_high;
+    std::uint64_t first_low;
+    std::uint64_t mask_high;
+    std::uint64_t mask_low;
+    host_class cls;
+};
+
 template <std::size_t N>
-bool in_prefix(std::span<std::uint8_t const, N> address, std::array<std::uint8_t, N> const& first,
-               std::size_t bits) noexcept
+constexpr std::uint64_t big_endian(std::array<std::uint8_t, N> const& bytes, std::size_t from,
+                                   std::size_t count) noexcept
 {
-    std::size_t const whole = bits / 8;
-    if (!std::equal(first.begin(), first.begin() + static_cast<std::ptrdiff_t>(whole), address.begin())) return false;
-    std::size_t const rest = bits % 8;
-    if (rest == 0) return true;
-    auto const mask = static_cast<std::uint8_t>(0xFF00U >> rest);
-    return (address[whole] & mask) == (first[whole] & mask);
+    std::uint64_t value = 0;
+    for (std::size_t i = from; i < from + count; ++i)
+        value = value << 8U | bytes[i];
+    return value;
 }
 
-bool all_zero(std::span<std::uint8_t const> bytes) noexcept
+// The first `bits` of a `width`-bit number set (bits may be 0 or exceed width).
+constexpr std::uint64_t leading_ones(std::size_t bits, std::size_t width) noexcept
 {
-    return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
+    if (bits == 0) return 0;
+    std::size_t const n = bits < width ? bits : width;
+    std::uint64_t const ones = n == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1U);
+    return ones << (width - n);
+}
+
+constexpr auto ipv4_rules = [] {
+    std::array<ipv4_rule, ipv4_class_rows.size()> rules{};
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+        ipv4_class_row const& row = ipv4_class_rows[i];
+        rules[i] = {static_cast<std::uint32_t>(big_endian(row.first, 0, 4)),
+                    static_cast<std::uint32_t>(leading_ones(row.prefix_bits, 32)), row.cls};
+    }
+    return rules;
+}();
+
+constexpr auto ipv6_rules = [] {
+    std::array<ipv6_rule, ipv6_class_rows.size()> rules{};
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+        ipv6_class_row const& row = ipv6_class_rows[i];
+        std::size_t const low_bits = row.prefix_bits > 64 ? row.prefix_bits - 64U : 0U;
+        rules[i] = {big_endian(row.first, 0, 8), big_endian(row.first, 8, 8), leading_ones(row.prefix_bits, 64),
+                    leading_ones(low_bits, 64), row.cls};
+    }
+    return rules;
+}();
+
+host_class classify_ipv4(std::uint32_t address) noexcept
+{
+    for (ipv4_rule const& rule : ipv4_rules)
+        if ((address & rule.mask) == rule.first) return rule.cls;
+    return host_class::public_;
 }
 
 host_class classify_ipv4_bytes(std::array<std::uint8_t, 4> const& bytes) noexcept
 {
-    return classify_address(std::span<std::uint8_t const, 4>(bytes));
+    return classify_ipv4(static_cast<std::uint32_t>(big_endian(bytes, 0, 4)));
 }
 
-// name == suffix, or name ends in "." + suffix: on a label boundary.
-bool in_domain(std::string_view name, std::string_view suffix) noexcept
+host_class classify_ipv6(std::uint64_t high, std::uint64_t low) noexcept
 {
-    if (name == suffix) return true;
-    return name.size() > suffix.size() && name.ends_with(suffix) && name[name.size() - suffix.size() - 1] == '.';
+    auto const low32 = static_cast<std::uint32_t>(low);
+    if (high == 0 && low <= 1) return low == 0 ? host_class::unspecified : host_class::loopback; // :: and ::1
+    // ::ffff:a.b.c.d (IPv4-mapped, RFC 4291 2.5.5.2), ::a.b.c.d (IPv4-compatible, deprecated by
+    // RFC 4291 2.5.5.1 but still routed by some stacks), 64:ff9b::a.b.c.d (NAT64, RFC 6052):
+    // each reaches the IPv4 address it carries.
+    bool const mapped = high == 0 && low >> 32U == 0xFFFF;
+    bool const compatible = high == 0 && low >> 32U == 0;
+    bool const nat64 = high == 0x0064'FF9B'0000'0000 && low >> 32U == 0;
+    if (mapped || compatible || nat64) return classify_ipv4(low32);
+    // 6to4 (RFC 3056) carries its relay's IPv4 in bits 16-47, Teredo (RFC 4380) its client's,
+    // inverted, in the last 32: tunnelled traffic goes there, so a harmful IPv4 makes the
+    // address as harmful; a public one leaves it reserved (the table's row).
+    std::optional<std::uint32_t> carried;
+    if (high >> 48U == 0x2002) carried = static_cast<std::uint32_t>(high >> 16U);
+    if (high >> 32U == 0x2001'0000) carried = ~low32;
+    if (carried) {
+        host_class const inner = classify_ipv4(*carried);
+        if (inner != host_class::public_) return inner;
+    }
+    for (ipv6_rule const& rule : ipv6_rules)
+        if ((high & rule.mask_high) == rule.first_high && (low & rule.mask_low) == rule.first_low) return rule.cls;
+    return host_class::reserved;
 }
 
-// RFC 6761 (test, localhost, invalid), RFC 6762 (local), RFC 7686 (onion), RFC 8375
-// (home.arpa), and ICANN's reservation of .internal for private use (2024).
-constexpr std::array<std::string_view, 6> special_use_domains = {"local", "internal", "home.arpa",
-                                                                 "test",  "invalid",  "onion"};
-
-// The classes of a name (lowercase, without its one trailing dot).
-host_class_set name_classes(std::string_view name) noexcept
+// The class of a name by its last label: localhost and *.localhost (RFC 6761 6.3); .test and
+// .invalid (RFC 6761), .local (RFC 6762), .onion (RFC 7686), .home.arpa (RFC 8375) and .internal
+// (ICANN's reservation for private use, 2024), special-use. Most names end in a two- or
+// three-letter label, which the switch on the length turns away at once.
+host_class class_by_last_label(std::string_view name, std::string_view last) noexcept
 {
-    if (name.empty()) return {host_class::unspecified};                          // clients fill in the local machine
-    if (name.find('%') != std::string_view::npos) return {host_class::reserved}; // no DNS name
-    if (rules::ends_in_a_number(name)) {
+    switch (last.size()) {
+    case 4:
+        if (last == "test") return host_class::special_use;
+        if (last == "arpa" && (name == "home.arpa" || name.ends_with(".home.arpa"))) return host_class::special_use;
+        return host_class::public_;
+    case 5: return last == "local" || last == "onion" ? host_class::special_use : host_class::public_;
+    case 7: return last == "invalid" ? host_class::special_use : host_class::public_;
+    case 8: return last == "internal" ? host_class::special_use : host_class::public_;
+    case 9: return last == "localhost" ? host_class::loopback : host_class::public_;
+    default: return host_class::public_;
+    }
+}
+
+// The last byte of a name that may be other than public: of a number ("1", "0x7f", "0x": a digit,
+// a hex digit or x), of localhost, test, local, internal, onion, invalid or arpa, or the one
+// trailing dot, which is read past. Any other ends a public name, and most names (.org, .com, .net's t aside) are
+// settled by this byte alone.
+constexpr charset may_end_other_than_public = chars::hexdig + charset("xtlnda.");
+
+// The classes of a name (lowercase, without its one trailing dot). The CLI classes every line
+// of a JSON report: the common case is one table lookup.
+host_class_set name_classes(std::string_view name, bool may_hold_escape) noexcept
+{
+    if (name.empty()) return {host_class::unspecified}; // clients fill in the local machine
+    if (may_hold_escape && name.find('%') != std::string_view::npos) return {host_class::reserved}; // no DNS name
+    if (!may_end_other_than_public.contains(name.back())) return {host_class::public_};
+    std::size_t const dot = name.rfind('.');
+    std::string_view const last = dot == std::string_view::npos ? name : name.substr(dot + 1);
+    // A number's last label begins with a digit ("0x7f", "1"), and no special-use one does.
+    if (!last.empty() && last.front() >= '0' && last.front() <= '9' && rules::ends_in_a_number(name)) {
         host_class_set classes;
         rules::ipv4_readings const readings = rules::read_ipv4(name);
         // A reader that refuses it looks it up as a name, and no DNS name ends in a number.
@@ -66,10 +158,7 @@ host_class_set name_classes(std::string_view name) noexcept
         if (readings.decimal) classes.insert(classify_ipv4_bytes(*readings.decimal));
         return classes;
     }
-    if (in_domain(name, "localhost")) return {host_class::loopback};
-    for (std::string_view suffix : special_use_domains)
-        if (in_domain(name, suffix)) return {host_class::special_use};
-    return {host_class::public_};
+    return {class_by_last_label(name, last)};
 }
 
 } // namespace
@@ -89,71 +178,70 @@ std::optional<host_class> host_class_from_string(std::string_view name) noexcept
 
 host_class classify_address(std::span<std::uint8_t const, 4> ipv4) noexcept
 {
-    for (ipv4_class_row const& row : ipv4_class_rows)
-        if (in_prefix(ipv4, row.first, row.prefix_bits)) return row.cls;
-    return host_class::public_;
+    return classify_ipv4(static_cast<std::uint32_t>(ipv4[0]) << 24U | static_cast<std::uint32_t>(ipv4[1]) << 16U |
+                         static_cast<std::uint32_t>(ipv4[2]) << 8U | ipv4[3]);
 }
 
 host_class classify_address(std::span<std::uint8_t const, 16> ipv6) noexcept
 {
-    auto const prefix = [&](std::size_t n) { return ipv6.first(n); };
-    auto const low32 = [&] { return std::array<std::uint8_t, 4>{ipv6[12], ipv6[13], ipv6[14], ipv6[15]}; };
-    if (all_zero(prefix(15))) {
-        if (ipv6[15] == 0) return host_class::unspecified; // ::
-        if (ipv6[15] == 1) return host_class::loopback;    // ::1
+    std::uint64_t high = 0;
+    std::uint64_t low = 0;
+    for (std::size_t i = 0; i < 8; ++i) {
+        high = high << 8U | ipv6[i];
+        low = low << 8U | ipv6[8 + i];
     }
-    // ::ffff:a.b.c.d (IPv4-mapped, RFC 4291 2.5.5.2), ::a.b.c.d (IPv4-compatible, deprecated by
-    // RFC 4291 2.5.5.1 but still routed by some stacks), 64:ff9b::a.b.c.d (NAT64, RFC 6052):
-    // each reaches the IPv4 address it carries.
-    bool const mapped = all_zero(prefix(10)) && ipv6[10] == 0xFF && ipv6[11] == 0xFF;
-    bool const compatible = all_zero(prefix(12));
-    bool const nat64 =
-        ipv6[0] == 0x00 && ipv6[1] == 0x64 && ipv6[2] == 0xFF && ipv6[3] == 0x9B && all_zero(ipv6.subspan(4, 8));
-    if (mapped || compatible || nat64) return classify_ipv4_bytes(low32());
-    // 6to4 (RFC 3056) carries its relay's IPv4 in bits 16-47, Teredo (RFC 4380) its client's,
-    // inverted, in the last 32: tunnelled traffic goes there, so a harmful IPv4 makes the
-    // address as harmful; a public one leaves it reserved (the table's row).
-    std::optional<std::array<std::uint8_t, 4>> carried;
-    if (ipv6[0] == 0x20 && ipv6[1] == 0x02) carried = std::array<std::uint8_t, 4>{ipv6[2], ipv6[3], ipv6[4], ipv6[5]};
-    if (ipv6[0] == 0x20 && ipv6[1] == 0x01 && ipv6[2] == 0x00 && ipv6[3] == 0x00) {
-        std::array<std::uint8_t, 4> client = low32();
-        for (std::uint8_t& b : client)
-            b = static_cast<std::uint8_t>(~b);
-        carried = client;
-    }
-    if (carried) {
-        host_class const inner = classify_ipv4_bytes(*carried);
-        if (inner != host_class::public_) return inner;
-    }
-    for (ipv6_class_row const& row : ipv6_class_rows)
-        if (in_prefix(ipv6, row.first, row.prefix_bits)) return row.cls;
-    return host_class::reserved;
+    return classify_ipv6(high, low);
 }
 
-host_class_set host_classes(uri_view const& uri) noexcept
+namespace {
+
+// Every host but a name spelled as the canonical form spells it: IP literals, and names the
+// canonical form respells into a buffer. Kept out of host_classes(), whose common case then
+// needs no stack frame for the buffer.
+[[gnu::noinline]] host_class_set respelled_host_classes(uri_view const& uri) noexcept
 {
     switch (uri.host_type()) {
     case host_kind::ipv6: {
         rules::ipv6_pieces const pieces = rules::parse_ipv6address(uri.host_address()).value_or(rules::ipv6_pieces{});
-        std::array<std::uint8_t, 16> bytes{};
-        for (std::size_t i = 0; i < pieces.size(); ++i) {
-            bytes[2 * i] = static_cast<std::uint8_t>(pieces[i] >> 8);
-            bytes[2 * i + 1] = static_cast<std::uint8_t>(pieces[i] & 0xFF);
+        std::uint64_t high = 0;
+        std::uint64_t low = 0;
+        for (std::size_t i = 0; i < 4; ++i) {
+            high = high << 16U | pieces[i];
+            low = low << 16U | pieces[4 + i];
         }
-        return {classify_address(std::span<std::uint8_t const, 16>(bytes))};
+        return {classify_ipv6(high, low)};
     }
     case host_kind::ipvfuture: return {host_class::reserved}; // no client connects to one
     case host_kind::ipv4:
     case host_kind::dns_name:
     case host_kind::reg_name: break;
     }
-    // A DNS name is at most 253 bytes and a trailing dot; anything longer is no name a resolver
-    // takes, and the buffer keeps the check free of allocation.
-    std::array<char, 256> buffer{};
-    std::size_t n = canonical_host(uri, buffer);
-    if (n > buffer.size()) return {host_class::reserved};
-    if (n > 0 && buffer[n - 1] == '.') --n; // "localhost." is localhost
-    return name_classes(std::string_view(buffer.data(), n));
+    // Longer than any DNS name: no name a resolver takes.
+    detail::host_buffer buffer; // NOLINT(cppcoreguidelines-pro-type-member-init): written before read
+    std::optional<std::string_view> host = detail::canonical_host_view(uri, buffer);
+    if (!host) return {host_class::reserved};
+    if (host->ends_with('.')) host->remove_suffix(1); // "localhost." is localhost
+    return name_classes(*host, true);
+}
+
+} // namespace
+
+host_class_set host_classes(uri_view const& uri) noexcept
+{
+    // Most hosts: a name or dotted quad in lowercase ASCII without an escape (the scan says so),
+    // its own canonical spelling.
+    bool const as_written = (detail::view_access::parts(uri).facts & detail::host_as_written) != 0;
+    if (!as_written) [[unlikely]]
+        return respelled_host_classes(uri);
+    std::string_view host = uri.host();
+    if (uri.host_type() == host_kind::ipv4) { // a dotted quad: its one reading
+        if (std::optional<std::uint32_t> const address = rules::parse_ipv4address(host))
+            return {classify_ipv4(*address)};
+    }
+    // Settled by its last byte, without a call: "ftp.example.org" (a trailing dot goes on below).
+    if (!host.empty() && !may_end_other_than_public.contains(host.back())) return {host_class::public_};
+    if (host.ends_with('.')) host.remove_suffix(1); // "localhost." is localhost
+    return name_classes(host, false);
 }
 
 host_class classify_host(uri_view const& uri) noexcept

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "canonical_host.hpp"
 #include "ftpuri/charset.hpp"
 #include "ftpuri/parse.hpp"
 #include "rules/ipv4_address.hpp"
@@ -85,13 +86,11 @@ std::optional<diagnostic> check_with(uri_view const& uri, host_class_set classes
         return finding;
     }
     if (rules.allow.empty()) return std::nullopt;
-    std::array<char, 256> buffer{};
-    std::size_t const n = canonical_host(uri, buffer);
-    if (n <= buffer.size()) {
-        std::string_view const host(buffer.data(), n);
+    detail::host_buffer buffer; // NOLINT(cppcoreguidelines-pro-type-member-init): written before read
+    if (std::optional<std::string_view> const host = detail::canonical_host_view(uri, buffer)) {
         for (std::string_view text : rules.allow) {
             std::optional<host_pattern> const pattern = host_pattern::parse(text);
-            if (pattern && pattern->matches(host, uri.effective_port())) return std::nullopt;
+            if (pattern && pattern->matches(*host, uri.effective_port())) return std::nullopt;
         }
     }
     finding.id = diag_id::host_not_allowed;

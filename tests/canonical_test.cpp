@@ -262,3 +262,57 @@ TEST(canonical, buffer_of_exactly_the_needed_size)
 }
 
 } // namespace
+
+namespace {
+
+// canonical_as_written says "the input is its own canonical form" only where canonicalize_into
+// writes the input unchanged, and says it for the plain URIs most lists hold.
+TEST(canonical, as_written_only_where_the_form_is_the_input)
+{
+    std::vector<std::string> inputs = {
+        "ftp://ftp.example.org/pub/README",
+        "ftp://u@h/a/b;type=i",
+        "ftp://h:2121/x#frag",
+        "ftp://h/a%20b",
+        "ftp://H/x",
+        "ftp://h:21/x",
+        "ftp://h/./x",
+        "ftp://h",
+        "ftp://h/%7Euser",
+        "ftp://u:p@h/x",
+        "ftp://h/x;type=I",
+        "ftp://[::1]/x",
+        "ftp://h/x#a%41",
+        "ftp://anonymous@h/x",
+        "FTP://h/x",
+        "ftp://192.0.2.1/pub/",
+        "ftp://h:021/x",
+        "ftp://h:/x",
+    };
+    for (auto const& row : ftpuri_test::canonical_rows)
+        inputs.emplace_back(row.input);
+    std::size_t as_written = 0;
+    for (profile p : {profile::strict, profile::rfc3986, profile::lenient}) {
+        for (std::string const& input : inputs) {
+            ftpuri::parse_result const r = ftpuri::parse(input, {p});
+            if (!r) continue;
+            for (canonical_options const options :
+                 {canonical_options{}, canonical_options{true, false, false}, canonical_options{false, true, true}}) {
+                std::optional<std::string_view> const view = ftpuri::canonical_as_written(*r, options);
+                if (!view) continue;
+                ++as_written;
+                EXPECT_EQ(view->data(), r->buffer().data()) << input;
+                EXPECT_EQ(*view, ftpuri::canonicalize(*r, options)) << input;
+            }
+        }
+    }
+    EXPECT_GT(as_written, 10U);
+    std::string const plain = "ftp://ftp.example.org/pub/README";
+    EXPECT_TRUE(ftpuri::canonical_as_written(*ftpuri::parse(plain)).has_value());
+    std::string const messy = "ftp://FTP.example.org/pub/README";
+    EXPECT_FALSE(ftpuri::canonical_as_written(*ftpuri::parse(messy)).has_value());
+    std::string const password = "ftp://u:p@h/x";
+    EXPECT_FALSE(ftpuri::canonical_as_written(*ftpuri::parse(password), {true, false, false}).has_value());
+}
+
+} // namespace

@@ -70,6 +70,13 @@ struct canonical_result {
 [[nodiscard]] canonical_result canonicalize_into(uri_view const& uri, std::span<char> out,
                                                  canonical_options const& options = {}) noexcept;
 
+// The canonical form without a copy, when the URI as written is its own canonical form (most
+// strict URIs): a view of uri.buffer(). Nothing when it is not, or when only writing it can
+// tell; canonicalize_into() then writes it. Answered from what the scan learned, in a few
+// comparisons: for a caller that keeps the canonical form beside the input, as ftpuri-check does.
+[[nodiscard]] std::optional<std::string_view> canonical_as_written(uri_view const& uri,
+                                                                   canonical_options const& options = {}) noexcept;
+
 // Convenience for callers off the hot path (allocates): the canonical form, or nothing when
 // the input is not a valid URI in `parse_opts`'s profile.
 [[nodiscard]] std::string canonicalize(uri_view const& uri, canonical_options const& options = {});

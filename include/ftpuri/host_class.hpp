@@ -31,6 +31,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -78,9 +79,7 @@ public:
     // The first class of the set in host_class's order (the most harmful); public_ when empty.
     [[nodiscard]] constexpr host_class worst() const noexcept
     {
-        for (std::size_t i = 0; i < host_class_count; ++i)
-            if ((bits_ >> i & 1U) != 0) return static_cast<host_class>(i);
-        return host_class::public_;
+        return bits_ == 0 ? host_class::public_ : static_cast<host_class>(std::countr_zero(bits_));
     }
     // The first class of the set that `denied` holds too; public_ when none does.
     [[nodiscard]] constexpr host_class worst_in(host_class_set denied) const noexcept

@@ -11,6 +11,16 @@
 
 namespace ftpuri::cli {
 
+namespace {
+
+// a == b, at once when both are views of the same bytes (a canonical form that is its input).
+bool same_text(std::string_view a, std::string_view b) noexcept
+{
+    return a.size() == b.size() && (a.data() == b.data() || a == b);
+}
+
+} // namespace
+
 void tally::add(tally const& other) noexcept
 {
     inputs += other.inputs;
@@ -41,7 +51,7 @@ line_checker::line_checker(check_settings const& settings)
 bool line_checker::check(input_origin const& origin, input_line const& input)
 {
     diagnostics_.clear();
-    canonical_size_ = 0;
+    canonical_text_ = {};
     plan_.reset();
     host_class_.reset();
     line_length_ = input.length;
@@ -125,7 +135,7 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
     if (may_hold_password && (needs_.redacted || (needs_.password && !diagnostics_.empty())))
         password = echoed_password(input.bytes);
     bool const redact = needs_.redacted;
-    std::string_view const canonical(canonical_.data(), canonical_size_);
+    std::string_view const canonical = canonical_text_;
     std::string_view const redacted = redact ? redacted_input(input.bytes, password) : std::string_view();
     checked_input const checked{
         .origin = origin,
@@ -137,10 +147,10 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
         .password = password,
         .redacted = redacted,
         .canonical = canonical,
-        .redacted_canonical = !redact || !valid          ? std::string_view()
-                              : !may_hold_password       ? canonical
-                              : canonical == input.bytes ? redacted
-                                                         : redacted_canonical(),
+        .redacted_canonical = !redact || !valid                   ? std::string_view()
+                              : !may_hold_password                ? canonical
+                              : same_text(canonical, input.bytes) ? redacted
+                                                                  : redacted_canonical(),
         .plan = valid && plan_ ? &*plan_ : nullptr,
         .host = host_class_,
         .plain_ascii = valid && settings_.parse.syntax != profile::lenient,
@@ -198,12 +208,17 @@ void line_checker::count(bool valid, input_line const& input)
 
 bool line_checker::canonicalize(uri_view const& uri)
 {
+    // Most inputs are their own canonical form: no copy, a view of the input.
+    if (std::optional<std::string_view> const as_written = canonical_as_written(uri, settings_.canonical)) {
+        canonical_text_ = *as_written;
+        return true;
+    }
     // Grown, never shrunk: a resize within the size it already has neither allocates nor fills.
     std::size_t const bound = canonical_size_bound(uri.size());
     if (canonical_.size() < bound) canonical_.resize(bound);
     canonical_result const r = canonicalize_into(uri, std::span<char>(canonical_.data(), bound), settings_.canonical);
     if (!r) return false;
-    canonical_size_ = r.size;
+    canonical_text_ = std::string_view(canonical_.data(), r.size);
     return true;
 }
 
@@ -221,7 +236,7 @@ std::string_view line_checker::redacted_input(std::string_view input, std::optio
 // The canonical form with its password masked, in canonical_redacted_.
 std::string_view line_checker::redacted_canonical()
 {
-    std::string_view const canonical(canonical_.data(), canonical_size_);
+    std::string_view const canonical = canonical_text_;
     if (!find_password(canonical)) return canonical; // nearly every input: no copy
     canonical_redacted_.resize(redacted_size_bound(canonical));
     std::size_t const size =
@@ -240,11 +255,10 @@ void line_checker::write_fix(input_origin const& origin, input_line const& input
 {
     bool const in_place = settings_.fix == fix_mode::in_place;
     if (valid) {
-        std::string_view const fixed = settings_.password != password_policy::keep
-                                           ? redacted_canonical()
-                                           : std::string_view(canonical_.data(), canonical_size_);
+        std::string_view const fixed =
+            settings_.password != password_policy::keep ? redacted_canonical() : canonical_text_;
         out_.append(fixed);
-        if (fixed != input.bytes) ++tally_.changed;
+        if (!same_text(fixed, input.bytes)) ++tally_.changed;
     } else {
         if (!settings_.quiet) report(origin, input, valid, err_);
         if (!in_place) return;

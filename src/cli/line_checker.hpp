@@ -221,10 +221,12 @@ private:
     std::string out_;
     std::string err_;
     std::string redacted_; // the input with its password masked (report_needs::redacted)
-    // The canonical form: canonical_size_bound() bytes, grown only, never shrunk, so that
-    // resizing per line neither allocates nor fills; canonical_size_ is the current form's size.
+    // The canonical form, when it is not the input as written: canonical_size_bound() bytes,
+    // grown only, never shrunk, so that resizing per line neither allocates nor fills.
     std::string canonical_;
-    std::size_t canonical_size_ = 0;
+    // The current input's canonical form: a view of the input (canonical_as_written) or of
+    // canonical_; empty before canonicalize().
+    std::string_view canonical_text_;
     // The canonical form with its password masked (report_needs::redacted; --fix with
     // --redact-password or --strip-password).
     std::string canonical_redacted_;

@@ -217,6 +217,7 @@ TEST(Allocation, CanonicalEquivalentResolveAllocateNothing)
             if (!ra) continue;
             written += ftpuri::canonicalize_into(*ra, buffer).size;
             written += ftpuri::canonicalize_into(*ra, buffer, {true, true, true}).size;
+            written += ftpuri::canonical_as_written(*ra).value_or("").size();
             written += ftpuri::resolve(*ra, "../x/./y;type=a?q#f", buffer).size;
             for (auto const& b : all)
                 pairs += ftpuri::equivalent(a, b, {p}) ? 1U : 0U;
