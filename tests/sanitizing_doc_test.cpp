@@ -71,30 +71,27 @@ std::string prefix_text(std::array<std::uint8_t, N> const& first, unsigned bits)
     return std::string(text) + "/" + std::to_string(bits);
 }
 
+// Row by row: the prefix, the class and the reference of each of the code's rows, in order.
+template <typename Rows>
+void expect_table(std::vector<std::vector<std::string>> const& rows, Rows const& code)
+{
+    ASSERT_EQ(rows.size(), code.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        ASSERT_EQ(rows[i].size(), 4U);
+        EXPECT_EQ(rows[i][1], prefix_text(code[i].first, code[i].prefix_bits)) << "row " << i + 1;
+        EXPECT_EQ(rows[i][2], ftpuri::to_string(code[i].cls)) << "row " << i + 1;
+        EXPECT_EQ(rows[i][3], code[i].reference) << "row " << i + 1;
+    }
+}
+
 TEST(sanitizing_md, the_ipv4_table_is_the_codes)
 {
-    auto const rows = table_after("**IPv4.**");
-    ASSERT_EQ(rows.size(), ftpuri::ipv4_class_rows.size());
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        ftpuri::ipv4_class_row const& row = ftpuri::ipv4_class_rows[i];
-        ASSERT_EQ(rows[i].size(), 4U);
-        EXPECT_EQ(rows[i][1], prefix_text(row.first, row.prefix_bits)) << "row " << i + 1;
-        EXPECT_EQ(rows[i][2], ftpuri::to_string(row.cls)) << "row " << i + 1;
-        EXPECT_EQ(rows[i][3], row.reference) << "row " << i + 1;
-    }
+    expect_table(table_after("**IPv4.**"), ftpuri::ipv4_class_rows);
 }
 
 TEST(sanitizing_md, the_ipv6_table_is_the_codes)
 {
-    auto const rows = table_after("**IPv6.**");
-    ASSERT_EQ(rows.size(), ftpuri::ipv6_class_rows.size());
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        ftpuri::ipv6_class_row const& row = ftpuri::ipv6_class_rows[i];
-        ASSERT_EQ(rows[i].size(), 4U);
-        EXPECT_EQ(rows[i][1], prefix_text(row.first, row.prefix_bits)) << "row " << i + 1;
-        EXPECT_EQ(rows[i][2], ftpuri::to_string(row.cls)) << "row " << i + 1;
-        EXPECT_EQ(rows[i][3], row.reference) << "row " << i + 1;
-    }
+    expect_table(table_after("**IPv6.**"), ftpuri::ipv6_class_rows);
 }
 
 // The worked example's policies, as the text above its table defines them.
