@@ -11,15 +11,20 @@
 
 namespace ftpuri::detail {
 
-// A DNS name is at most 253 bytes and a trailing dot: room for any host a resolver takes.
-using host_buffer = std::array<char, 256>;
+// A DNS name is at most 253 bytes and a trailing dot: room for any host a resolver takes. A
+// longer canonical host is no name a resolver takes, however it is spelled.
+inline constexpr std::size_t host_buffer_size = 256;
+using host_buffer = std::array<char, host_buffer_size>;
 
-// The canonical host, in `buffer` or in the URI's own bytes; nothing when it does not fit, which
-// no DNS name and no IP literal does.
+// The canonical host, in `buffer` or in the URI's own bytes; nothing when it is longer than
+// host_buffer_size, which no DNS name and no IP literal is, whichever way it is spelled.
 [[nodiscard]] inline std::optional<std::string_view> canonical_host_view(uri_view const& uri,
                                                                          host_buffer& buffer) noexcept
 {
-    if ((view_access::parts(uri).facts & host_as_written) != 0) return uri.host();
+    if ((view_access::parts(uri).facts & host_as_written) != 0) {
+        if (uri.host().size() > host_buffer_size) return std::nullopt;
+        return uri.host();
+    }
     std::size_t const n = canonical_host(uri, buffer);
     if (n > buffer.size()) return std::nullopt;
     return std::string_view(buffer.data(), n);

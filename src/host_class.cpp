@@ -234,6 +234,9 @@ host_class_set host_classes(uri_view const& uri) noexcept
     if (!as_written) [[unlikely]]
         return respelled_host_classes(uri);
     std::string_view host = uri.host();
+    // As respelled_host_classes() finds it when the canonical form respells it: too long to be a
+    // name (fuzz: corpus/regressions/parse/long-reg-name-class-depends-on-case).
+    if (host.size() > detail::host_buffer_size) return {host_class::reserved};
     if (uri.host_type() == host_kind::ipv4) { // a dotted quad: its one reading
         if (std::optional<std::uint32_t> const address = rules::parse_ipv4address(host))
             return {classify_ipv4(*address)};

@@ -370,6 +370,24 @@ TEST(host_class, every_reading_of_a_uri_host)
     }
 }
 
+// A reg-name too long for DNS (rfc3986 and lenient allow one) is reserved whatever its case:
+// the class once depended on whether the canonical form had to lowercase it (found by the parse
+// fuzzer).
+TEST(host_class, a_name_too_long_for_dns_is_reserved_in_any_spelling)
+{
+    // Labels of 70 bytes: a reg-name (host.not-dns), not a DNS name that is too long.
+    std::string const label(70, 'a');
+    std::string const long_name = label + "." + label + "." + label + "." + label; // 283 bytes
+    std::string upper = long_name;
+    upper[0] = 'A';
+    for (std::string const& host : {long_name, upper}) {
+        std::string const text = "ftp://" + host + "/";
+        ftpuri::parse_result const r = ftpuri::parse(text, {profile::rfc3986});
+        ASSERT_TRUE(r) << r.error().info().name;
+        EXPECT_EQ(name(ftpuri::classify_host(*r)), "reserved") << host.substr(0, 2);
+    }
+}
+
 TEST(host_class, a_numeric_host_has_every_class_of_its_readings)
 {
     std::string const text = "ftp://010.0.0.1/";
