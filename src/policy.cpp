@@ -75,6 +75,83 @@ std::uint32_t offset_in(std::string_view outer, std::string_view inner) noexcept
     return static_cast<std::uint32_t>(inner.data() - outer.data());
 }
 
+bool any_pattern_matches(std::span<std::string_view const> patterns, std::string_view host, std::uint16_t port) noexcept
+{
+    return std::any_of(patterns.begin(), patterns.end(), [&](std::string_view text) {
+        std::optional<host_pattern> const pattern = host_pattern::parse(text);
+        return pattern && pattern->matches(host, port);
+    });
+}
+
+// What sort_host_patterns() orders by, read from a pattern's text without checking it: IPv6
+// patterns first (all equal here), then names compared without case and without one trailing
+// dot, a name's exact pattern before its "*." one. A pattern that is not one may sort anywhere:
+// the full check runs on the patterns a lookup finds, so it still matches nothing.
+struct pattern_key {
+    bool ipv6 = false;
+    std::string_view name; // without "*.", ":port" and one trailing dot
+    bool any_subdomain = false;
+};
+
+pattern_key key_of(std::string_view text) noexcept
+{
+    pattern_key key;
+    if (text.starts_with("*.")) {
+        key.any_subdomain = true;
+        text.remove_prefix(2);
+    }
+    if (text.starts_with('[')) {
+        key.ipv6 = true;
+        return key;
+    }
+    key.name = without_trailing_dot(text.substr(0, text.find(':')));
+    return key;
+}
+
+int compare_ignoring_case(std::string_view a, std::string_view b) noexcept
+{
+    std::size_t const n = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        unsigned char const x = to_lower_ascii(static_cast<unsigned char>(a[i]));
+        unsigned char const y = to_lower_ascii(static_cast<unsigned char>(b[i]));
+        if (x != y) return x < y ? -1 : 1;
+    }
+    return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+
+bool key_less(pattern_key const& a, pattern_key const& b) noexcept
+{
+    if (a.ipv6 != b.ipv6) return a.ipv6;
+    if (a.ipv6) return false;
+    int const c = compare_ignoring_case(a.name, b.name);
+    if (c != 0) return c < 0;
+    return !a.any_subdomain && b.any_subdomain;
+}
+
+// Whether a pattern of the sorted list whose key is `key` matches: the patterns with that key
+// are found by binary search and checked in full.
+bool sorted_has(std::span<std::string_view const> patterns, pattern_key const& key, std::string_view host,
+                std::uint16_t port) noexcept
+{
+    auto const by_key = [](std::string_view text, pattern_key const& k) { return key_less(key_of(text), k); };
+    auto const key_by = [](pattern_key const& k, std::string_view text) { return key_less(k, key_of(text)); };
+    auto const first = std::lower_bound(patterns.begin(), patterns.end(), key, by_key);
+    auto const last = std::upper_bound(first, patterns.end(), key, key_by);
+    return any_pattern_matches({first, last}, host, port);
+}
+
+// The exact name, then each "*." suffix the host lies under, then (for an IP literal) the IPv6
+// patterns.
+bool sorted_allows(std::span<std::string_view const> patterns, std::string_view host, std::uint16_t port) noexcept
+{
+    if (host.starts_with('[')) return sorted_has(patterns, pattern_key{true, {}, false}, host, port);
+    std::string_view const name = without_trailing_dot(host);
+    if (sorted_has(patterns, pattern_key{false, name, false}, host, port)) return true;
+    for (std::size_t dot = name.find('.'); dot != std::string_view::npos; dot = name.find('.', dot + 1))
+        if (sorted_has(patterns, pattern_key{false, name.substr(dot + 1), true}, host, port)) return true;
+    return false;
+}
+
 // The finding, given the host's classes (computed once by sanitize()).
 std::optional<diagnostic> check_with(uri_view const& uri, host_class_set classes, policy const& rules) noexcept
 {
@@ -88,10 +165,9 @@ std::optional<diagnostic> check_with(uri_view const& uri, host_class_set classes
     if (rules.allow.empty()) return std::nullopt;
     detail::host_buffer buffer; // NOLINT(cppcoreguidelines-pro-type-member-init): written before read
     if (std::optional<std::string_view> const host = detail::canonical_host_view(uri, buffer)) {
-        for (std::string_view text : rules.allow) {
-            std::optional<host_pattern> const pattern = host_pattern::parse(text);
-            if (pattern && pattern->matches(*host, uri.effective_port())) return std::nullopt;
-        }
+        if (rules.allow_sorted ? sorted_allows(rules.allow, *host, uri.effective_port())
+                               : any_pattern_matches(rules.allow, *host, uri.effective_port()))
+            return std::nullopt;
     }
     finding.id = diag_id::host_not_allowed;
     return finding;
@@ -160,6 +236,12 @@ bool host_pattern::matches(std::string_view canonical, std::uint16_t port) const
     if (name.size() <= pattern.size() + 1 || rules::ends_in_a_number(name)) return false;
     std::size_t const cut = name.size() - pattern.size();
     return name[cut - 1] == '.' && equal_ignoring_case(name.substr(cut), pattern);
+}
+
+void sort_host_patterns(std::span<std::string_view> patterns) noexcept
+{
+    std::sort(patterns.begin(), patterns.end(),
+              [](std::string_view a, std::string_view b) { return key_less(key_of(a), key_of(b)); });
 }
 
 std::optional<diagnostic> check_policy(uri_view const& uri, policy const& rules) noexcept

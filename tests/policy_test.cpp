@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -108,6 +109,70 @@ TEST(allow_list, adversarial_spellings)
 {
     for (allow_case const& c : allow_cases)
         EXPECT_EQ(allow_one(c.pattern, c.uri, c.syntax), c.expected) << c.pattern << " vs " << c.uri;
+}
+
+// The same cases through a sorted list of every pattern but the case's own, plus its own: the
+// binary search finds what the one-by-one check finds.
+TEST(allow_list, a_sorted_list_finds_what_each_pattern_finds)
+{
+    for (allow_case const& c : allow_cases) {
+        std::vector<std::string_view> patterns;
+        for (allow_case const& other : allow_cases)
+            if (std::string_view(other.pattern) != c.pattern && allow_one(other.pattern, c.uri, c.syntax) != "accepted")
+                patterns.emplace_back(other.pattern);
+        patterns.emplace_back(c.pattern);
+        ftpuri::sort_host_patterns(patterns);
+        std::string const text = c.uri;
+        ftpuri::parse_result const r = ftpuri::parse(text, {c.syntax});
+        if (!r) continue;
+        policy rules{{}, patterns};
+        std::string const unsorted = id_name(ftpuri::check_policy(*r, rules));
+        rules.allow_sorted = true;
+        EXPECT_EQ(id_name(ftpuri::check_policy(*r, rules)), unsorted) << c.pattern << " vs " << c.uri;
+        EXPECT_EQ(unsorted, c.expected) << c.pattern << " vs " << c.uri;
+    }
+}
+
+// Random names and patterns (seeded): sorted and one-by-one agree, on hits and misses alike.
+TEST(allow_list, sorted_and_linear_agree_on_random_lists)
+{
+    std::mt19937 random(15);
+    std::vector<std::string> const labels = {"a",       "b",   "ftp", "mirror",       "EXAMPLE",
+                                             "example", "org", "net", "xn--bcher-kva"};
+    auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
+    auto random_name = [&] {
+        std::string name = labels[pick(labels.size())];
+        for (std::size_t i = pick(3); i > 0; --i)
+            name += "." + labels[pick(labels.size())];
+        return name;
+    };
+    std::size_t accepted = 0;
+    std::size_t refused = 0;
+    for (int round = 0; round < 300; ++round) {
+        std::vector<std::string> texts;
+        for (std::size_t i = 1 + pick(40); i > 0; --i) {
+            std::string t = (pick(3) == 0 ? "*." : "") + random_name();
+            if (pick(4) == 0) t += ".";
+            if (pick(4) == 0) t += pick(2) == 0 ? ":21" : ":2121";
+            texts.push_back(t);
+        }
+        if (pick(5) == 0) texts.emplace_back("[2001:db8::1]");
+        std::vector<std::string_view> patterns(texts.begin(), texts.end());
+        ftpuri::sort_host_patterns(patterns);
+        for (int j = 0; j < 20; ++j) {
+            std::string const uri = "ftp://" + (pick(10) == 0 ? std::string("[2001:DB8:0::1]") : random_name()) +
+                                    (pick(3) == 0 ? ":2121" : "") + "/";
+            ftpuri::parse_result const r = ftpuri::parse(uri);
+            if (!r) continue;
+            policy rules{{}, patterns};
+            std::string const linear = id_name(ftpuri::check_policy(*r, rules));
+            rules.allow_sorted = true;
+            EXPECT_EQ(id_name(ftpuri::check_policy(*r, rules)), linear) << uri;
+            (linear == "accepted" ? accepted : refused) += 1;
+        }
+    }
+    EXPECT_GT(accepted, 100U);
+    EXPECT_GT(refused, 100U);
 }
 
 TEST(allow_list, any_pattern_in_the_list_may_match)

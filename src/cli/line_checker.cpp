@@ -45,7 +45,8 @@ line_checker::line_checker(check_settings const& settings)
     plan_options_.absolute = settings_.plan.absolute;
     plan_options_.anonymous_password = settings_.plan.anonymous_password;        // a view of our own copy
     allow_.assign(settings_.policy.allow.begin(), settings_.policy.allow.end()); // views of our own copy
-    policy_ = policy{.deny = settings_.policy.deny, .allow = allow_};
+    sort_host_patterns(allow_); // an --allow-hosts-file of thousands: a binary search per host
+    policy_ = policy{.deny = settings_.policy.deny, .allow = allow_, .allow_sorted = true};
 }
 
 bool line_checker::check(input_origin const& origin, input_line const& input)
