@@ -21,7 +21,8 @@
 //     accepts, parse() does, check_policy() finds nothing, the class is classify_host()'s (public
 //     when every other class is denied), an allow pattern matches, and the canonical form it
 //     wrote re-parses in the profile to a host of the same classes that the policy accepts too;
-//     a policy finding is check_policy()'s own (the offset shifted by the lenient trim);
+//     a policy finding is check_policy()'s own (the offset shifted by the lenient trim), and
+//     the same with the patterns sorted and searched by binary search (allow_sorted);
 //     host.denied names a class the policy denies (so never with an empty deny set) and the
 //     worst denied class of the host; host.not-allowed only with allow patterns; every error
 //     lies within the input; the bound-size buffer suffices and one byte less is reported.
@@ -436,6 +437,14 @@ void check_sanitize(std::string_view input, profile p, drawn_policy const& d)
     FUZZ_CHECK(r.cls == classify_host(*parsed) && r.cls == classes.worst(), input);
     std::optional<diagnostic> const finding = check_policy(*parsed, rules);
     FUZZ_CHECK(!check_policy(*parsed, policy{}).has_value(), input); // an empty policy accepts all
+    // The same patterns sorted and searched by binary search (policy::allow_sorted) find the same.
+    std::array<std::string_view, 2> sorted = d.patterns;
+    std::span<std::string_view> const drawn(sorted.data(), rules.allow.size());
+    sort_host_patterns(drawn);
+    policy sorted_rules = rules;
+    sorted_rules.allow = drawn;
+    sorted_rules.allow_sorted = true;
+    FUZZ_CHECK(check_policy(*parsed, sorted_rules) == finding, input);
     auto const shift = static_cast<std::uint32_t>(parsed->buffer().data() - input.data());
     if (finding) {
         diagnostic expected = *finding;
