@@ -14,3 +14,4 @@
 #include "ftpuri/reply.hpp"
 #include "ftpuri/resolve.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "ftpuri/version.hpp"

@@ -37,6 +37,7 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/plan.hpp"
+#include "ftpuri/version.hpp"
 #include "in_place.hpp"
 #include "line_checker.hpp"
 #include "pipeline.hpp"
@@ -305,7 +306,7 @@ void add_options(CLI::App& app, request& r)
     app.add_option("-j,--jobs", r.jobs, "worker threads (default 0: one per core); the output order never changes")
         ->check(CLI::Range(0U, 256U))
         ->group("Performance");
-    app.set_version_flag("--version", std::string(program) + " " + FTPURI_VERSION);
+    app.set_version_flag("--version", std::string(program) + " " + std::string(ftpuri::version()));
     app.footer("Exit status: 0 every input is valid, 1 some input is invalid, 2 could not run.\n"
                "Environment: NO_COLOR turns colour off. Manual: man ftpuri-check.");
 }
@@ -366,7 +367,7 @@ int run_main(int argc, char** argv)
     }
     output_format const format = format_from(r.format);
     if (r.rules) {
-        std::string const list = list_rules(format, FTPURI_VERSION);
+        std::string const list = list_rules(format, ftpuri::version());
         bool const written = std::fwrite(list.data(), 1, list.size(), stdout) == list.size();
         return written && std::fflush(stdout) == 0 ? all_valid : could_not_run;
     }
@@ -417,7 +418,7 @@ int run_main(int argc, char** argv)
     output_target const console{stdout, stderr};
     bool stopped = false; // a write failed: nothing more can be reported
     if (format == output_format::sarif) {
-        std::string const header = sarif_header(FTPURI_VERSION);
+        std::string const header = sarif_header(ftpuri::version());
         stopped = std::fwrite(header.data(), 1, header.size(), stdout) != header.size();
     }
 
