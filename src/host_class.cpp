@@ -135,10 +135,9 @@ host_class class_by_last_label(std::string_view name, std::string_view last) noe
 }
 
 // The last byte of a name that may be other than public: of a number ("1", "0x7f", "0x": a digit,
-// a hex digit or x), of localhost, test, local, internal, onion, invalid or arpa, or the one
-// trailing dot, which is read past. Any other ends a public name, and most names (.org, .com, .net's t aside) are
-// settled by this byte alone.
-constexpr charset may_end_other_than_public = chars::hexdig + charset("xtlnda.");
+// a hex digit or x) or of localhost, test, local, internal, onion, invalid or arpa. Any other
+// ends a public name, and most names (.org, .com; .net's t aside) are settled by this byte alone.
+constexpr charset may_end_other_than_public = chars::hexdig + charset("xtlnda");
 
 // The classes of a name (lowercase, without its one trailing dot). The CLI classes every line
 // of a JSON report: the common case is one table lookup.
@@ -241,8 +240,6 @@ host_class_set host_classes(uri_view const& uri) noexcept
         if (std::optional<std::uint32_t> const address = rules::parse_ipv4address(host))
             return {classify_ipv4(*address)};
     }
-    // Settled by its last byte, without a call: "ftp.example.org" (a trailing dot goes on below).
-    if (!host.empty() && !may_end_other_than_public.contains(host.back())) return {host_class::public_};
     if (host.ends_with('.')) host.remove_suffix(1); // "localhost." is localhost
     return name_classes(host, false);
 }

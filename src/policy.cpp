@@ -22,11 +22,20 @@ std::string_view without_trailing_dot(std::string_view name) noexcept
     return name;
 }
 
+int compare_ignoring_case(std::string_view a, std::string_view b) noexcept
+{
+    std::size_t const n = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        unsigned char const x = to_lower_ascii(static_cast<unsigned char>(a[i]));
+        unsigned char const y = to_lower_ascii(static_cast<unsigned char>(b[i]));
+        if (x != y) return x < y ? -1 : 1;
+    }
+    return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+
 bool equal_ignoring_case(std::string_view a, std::string_view b) noexcept
 {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return to_lower_ascii(static_cast<unsigned char>(x)) == to_lower_ascii(static_cast<unsigned char>(y));
-           });
+    return compare_ignoring_case(a, b) == 0;
 }
 
 // hostname = label *( "." label ) [ "." ] ; label = let-dig [ *61( let-dig / "-" ) let-dig ]
@@ -58,16 +67,6 @@ std::optional<std::uint16_t> read_port(std::string_view digits) noexcept
     }
     if (value > 65535) return std::nullopt;
     return static_cast<std::uint16_t>(value);
-}
-
-std::array<std::uint8_t, 16> ipv6_bytes(rules::ipv6_pieces const& pieces) noexcept
-{
-    std::array<std::uint8_t, 16> bytes{};
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-        bytes[2 * i] = static_cast<std::uint8_t>(pieces[i] >> 8);
-        bytes[2 * i + 1] = static_cast<std::uint8_t>(pieces[i] & 0xFF);
-    }
-    return bytes;
 }
 
 std::uint32_t offset_in(std::string_view outer, std::string_view inner) noexcept
@@ -106,17 +105,6 @@ pattern_key key_of(std::string_view text) noexcept
     }
     key.name = without_trailing_dot(text.substr(0, text.find(':')));
     return key;
-}
-
-int compare_ignoring_case(std::string_view a, std::string_view b) noexcept
-{
-    std::size_t const n = std::min(a.size(), b.size());
-    for (std::size_t i = 0; i < n; ++i) {
-        unsigned char const x = to_lower_ascii(static_cast<unsigned char>(a[i]));
-        unsigned char const y = to_lower_ascii(static_cast<unsigned char>(b[i]));
-        if (x != y) return x < y ? -1 : 1;
-    }
-    return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
 }
 
 bool key_less(pattern_key const& a, pattern_key const& b) noexcept
@@ -189,7 +177,7 @@ std::optional<host_pattern> host_pattern::parse(std::string_view text) noexcept
         if (close == std::string_view::npos || p.any_subdomain_) return std::nullopt;
         std::optional<rules::ipv6_pieces> const pieces = rules::parse_ipv6address(text.substr(1, close - 1));
         if (!pieces) return std::nullopt;
-        p.ipv6_ = ipv6_bytes(*pieces);
+        p.ipv6_ = *pieces;
         p.is_ipv6_ = true;
         host = text.substr(0, close + 1);
         std::string_view const after = text.substr(close + 1);
@@ -225,7 +213,7 @@ bool host_pattern::matches(std::string_view canonical, std::uint16_t port) const
         if (canonical.size() < 2 || canonical.front() != '[' || canonical.back() != ']') return false;
         std::optional<rules::ipv6_pieces> const pieces =
             rules::parse_ipv6address(canonical.substr(1, canonical.size() - 2));
-        return pieces && ipv6_bytes(*pieces) == ipv6_;
+        return pieces && *pieces == ipv6_;
     }
     // Only a DNS name or a dotted quad can match: a host that keeps an escape or a character no
     // DNS name has ("evil%2F.example.org") is not the name it seems to end in.

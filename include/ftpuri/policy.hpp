@@ -56,7 +56,7 @@ public:
 
 private:
     std::string_view host_;               // lowercase or not, at most one trailing dot
-    std::array<std::uint8_t, 16> ipv6_{}; // the address of an "[...]" pattern
+    std::array<std::uint16_t, 8> ipv6_{}; // the address of an "[...]" pattern, piece by piece
     std::uint16_t port_ = 0;
     bool any_subdomain_ = false;
     bool is_ipv6_ = false;
