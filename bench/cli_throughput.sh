@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # bench/cli_throughput.sh: ftpuri-check's throughput on a mirror list, beside `wc -l` on the same
 # file: reading the bytes is the floor, and the ratio to it is what stays comparable from one
 # machine to another (PRODUCT.md reports ratios to reading the bytes). Three modes are timed:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/corpora.hpp: the benchmark corpora that look like what the world sends (issue 14).
 //
 // gen_uris.hpp's stream avoids every shape that draws a warning, so that ftpuri-check exits 0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gen_uris: writes N mirror-list-like ftp URIs to stdout, one per line (see gen_uris.hpp).
 //
 //     gen_uris N [SEED]

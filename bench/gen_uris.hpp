@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gen_uris.hpp: a deterministic stream of mirror-list-like ftp URIs, for the CLI benchmark
 // (bench/cli_throughput.sh via bench/gen_uris.cpp) and the CLI's flat-memory test
 // (tests/cli_memory/), which writes a gigabyte of them through a pipe.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/hot_path_bench.cpp: what one URI costs, beside the cost of merely reading its bytes and
 // beside peers (PRODUCT.md, "Non-negotiables": report ratios to reading the bytes, one
 // 256-entry table lookup per byte).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """bench/report.py: docs/benchmarks.md from one run of ftpuri_bench (bench/run.sh calls it).
 
     report.py --bench-json RUN.json --bench-log RUN.stderr [--cli CLI.txt] --meta META.txt

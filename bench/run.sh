@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # bench/run.sh: builds the benchmarks, runs them once, and writes docs/benchmarks.md (the tables,
 # issue 14's targets checked) and docs/benchmarks.svg (the chart).
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/splitmix64.hpp: the benchmarks' random stream, splitmix64 (Steele, Lea, Flood 2014).
 //
 // One add and a few multiplies per draw, and every seed, 0 included, gives a full-period

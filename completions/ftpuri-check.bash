@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bash completion for ftpuri-check                                   -*- shell-script -*-
 #
 # Installed as share/bash-completion/completions/ftpuri-check; or source it from ~/.bashrc.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzz/canonical_fuzzer.cpp: the properties of the canonical form (PRODUCT.md, "Canonical form"),
 // for every input valid in some profile:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzz/cli_fuzzer.cpp: ftpuri-check's per-line loop on any bytes (src/cli: block_reader and
 // line_checker, as main.cpp drives them for a file).
 //

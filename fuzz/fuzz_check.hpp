@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzz/fuzz_check.hpp: what every fuzz target shares: the invariant check that aborts, and a
 // reference percent-decoder written independently of the library's.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzz/oracle_fuzzer.cpp: the scanner against the RE2 oracle generated from docs/grammar.abnf.
 //
 // For any bytes and each grammar profile (strict, rfc3986), the claim of docs/assurance.md:

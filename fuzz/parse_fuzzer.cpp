@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzz/parse_fuzzer.cpp: the invariants of parse() and of the uri_view it returns, in every profile.
 //
 //   - validate(s, o) == parse(s, o).has_value(), with and without a diagnostic_list, and both

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzz/pct_fuzzer.cpp: percent-encoding and -decoding (ftpuri/pct.hpp) on any bytes.
 //
 //   - encoding, for every encode_set: percent_encoded_size() is the size written; the output

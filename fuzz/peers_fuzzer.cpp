@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzz/peers_fuzzer.cpp: ftpuri's rfc3986 profile against two generic RFC 3986 parsers,
 // uriparser and Boost.URL, on the generic structure of the same bytes.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzz/replay.cpp: runs a fuzz target's LLVMFuzzerTestOneInput over files, without libFuzzer.
 //
 //     parse_replay corpus/inputs corpus/regressions        # every file under both, recursively

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/run.sh [SECONDS]: build every fuzz target with clang (ASan + UBSan + libFuzzer) and run
 # each, one after the other, for SECONDS (default 30) over the seed corpus.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """oracle/abnf_to_re2.py: translate a rule of an RFC 5234 ABNF grammar into an RE2 regex.
 
     abnf_to_re2.py GRAMMAR --rule ftp-URI [--capture NAME ...] --output FILE

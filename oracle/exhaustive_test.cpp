@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // oracle/exhaustive_test.cpp: every short string over the grammar's pivotal characters, judged
 // by the scanner and by the regex oracle of docs/grammar.abnf (docs/assurance.md).
 //

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # oracle/oracle.cmake: the regexes generated from docs/grammar.abnf and the ftpuri_oracle library
 # that loads them and judges the scanner. Included by oracle/CMakeLists.txt (the tests) and by
 # fuzz/CMakeLists.txt (the oracle fuzzer), so that both build it the one way. The regexes are

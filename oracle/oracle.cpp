@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // oracle/oracle.cpp: loading the generated regexes, the named constraints, and the judge.
 #include "oracle.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // oracle/oracle.hpp: the regex oracle derived from docs/grammar.abnf, and the judge that holds
 // ftpuri's scanner to it (docs/assurance.md).
 //

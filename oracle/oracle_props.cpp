@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // oracle/oracle_props.cpp: the scanner against the regex oracle on RapidCheck's inputs
 // (docs/assurance.md, differential test (a)).
 //

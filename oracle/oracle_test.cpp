@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // oracle/oracle_test.cpp: the regex oracle of docs/grammar.abnf, its named constraints, and the
 // scanner held to both on every known input (docs/assurance.md).
 //

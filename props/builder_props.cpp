@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/builder_props.cpp: building a URI from decoded components and parsing it back.
 //
 // Arbitrary bytes for user, password and segments are percent-encoded for their sets and put

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/canonical_props.cpp: the canonical form (PRODUCT.md "Canonical form").
 //
 //   canon.idempotent.<profile>    canon(canon(u)) == canon(u), and canon(u) is valid in u's profile

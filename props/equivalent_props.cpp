@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/equivalent_props.cpp: equivalent() (ftpuri/canonical.hpp).
 //
 //   equivalent.relation   reflexive, symmetric and transitive on triples of spellings of one

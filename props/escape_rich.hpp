@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/escape_rich.hpp: escape-rich ftp URIs, valid and near-valid, for holding the fast
 // paths to the full scan (issue 14; props/fast_path_props.cpp, tests/fast_path_test.cpp).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/fast_path_props.cpp: the fast paths give exactly the full scan's results (issue 14).
 //
 // The reference is detail::parse_full_scan(s, o, list) (src/full_scan.hpp): every byte through

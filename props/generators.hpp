@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/generators.hpp: RapidCheck generators for ftp URIs and the bytes inside them.
 //
 // Every generated type has a showValue() (RapidCheck's customization point, found by ADL in

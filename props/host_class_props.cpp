@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/host_class_props.cpp: host classes and host patterns (issue 15) against a second
 // implementation written here from the RFC ranges.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/main.cpp: runs the registered properties.
 //
 //   ftpuri_props                 every property

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/pct_props.cpp: percent-encoding and -decoding (ftpuri/pct.hpp).
 #include <string>
 

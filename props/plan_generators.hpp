@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/plan_generators.hpp: generators for the command-plan properties (plan_props.cpp,
 // plan_walk_props.cpp).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/plan_model.hpp: the command plan as PRODUCT.md ("The command plan") writes it, built
 // from a parsed URI's raw components and the reference decoder, and the library's plan in the
 // same shape, so that plan.matches_model can compare the two command by command.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/plan_props.cpp: the commands ftpuri::plan gives (PRODUCT.md "Safety rules", "The
 // command plan").
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/plan_walk_props.cpp: the library's command plan, executed by a model FTP server on a
 // directory stack (PRODUCT.md "Safety rules", "Canonical form", "The command plan").
 //

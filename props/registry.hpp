@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/registry.hpp: the properties of the ftpuri_props binary, by name.
 //
 // Each property file registers its checks with FTPURI_PROPERTY(name) { return rc::check(...); }.

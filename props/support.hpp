@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/support.hpp: reference implementations and small helpers for the properties.
 //
 // Everything here is written from the specifications (RFC 3986, RFC 5952, PRODUCT.md), not

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // props/validate_props.cpp: validate() and parse() agree, with and without a diagnostic_list.
 //
 // For every input and each of the three profiles:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs every Debian 12 package ftpuri builds, tests, fuzzes or benchmarks with.
 # Idempotent, non-interactive, for root on a fresh machine; the README's two commands call it.
 set -euo pipefail
@@ -24,6 +25,8 @@ packages=(
   groff-base
   # the e2e tests' FTP server (tests/e2e/)
   python3-pyftpdlib
+  # the shared library's ABI check against its committed baseline (abidw, abidiff)
+  abigail-tools
 )
 
 missing=()

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Style and static analysis: clang-format 14 and clang-tidy 14. scripts/test.sh calls it after the
 # GCC build; it also runs alone, once a build directory exists:
 #     bash scripts/lint.sh          # format check of every tracked source, clang-tidy of src/ and include/

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The README's first command: install what is needed, build, and lint the bundled example.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The README's second command: install what is needed, build and run the whole suite.
 #
 # Two builds, both with warnings as errors: GCC 12 in Release (what users build), and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/canonical.cpp: the canonical form, written into a caller's buffer, and equivalence.
 #include "ftpuri/canonical.hpp"
 

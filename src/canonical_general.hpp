@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/canonical_general.hpp: the canonical form's general writer. Internal.
 //
 // canonicalize_into() takes a fast path for the common shapes (no dot-segment to remove) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/canonical_host.hpp: a URI's host as the canonical form spells it, without a copy where the
 // scan says it is already spelled so. Internal.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/diagnostic.cpp: names of the small enums, for output.
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/full_scan.hpp: parse() without its fast paths. Internal.
 //
 // parse(), validate() and their collecting forms take the shortcuts of plain_scan.hpp where a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/host_class.cpp: the class of an address, and of a URI's host by every reading of it.
 #include "ftpuri/host_class.hpp"
 

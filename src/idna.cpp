@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/idna.cpp: UTS #46 through libidn2.
 #include "idna.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/idna.hpp: a lenient profile's Unicode host to its ASCII form. Internal.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/ipv6_text.cpp: RFC 5952 text.
 #include "ipv6_text.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/ipv6_text.hpp: an IPv6 address's RFC 5952 text. Internal.
 #pragma once
 

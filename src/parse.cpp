@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/parse.cpp: the public entry points, on the scanner's two instantiations.
 #include "ftpuri/parse.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/pct.cpp: percent-decoding into a caller's buffer.
 #include "ftpuri/pct.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/plain_scan.hpp: the scanner's fast acceptance of plain authorities and paths. Internal.
 //
 // validate() and parse() without a diagnostic list want the verdict and the view, not the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/plan.cpp: the commands an ftp URI stands for (PRODUCT.md, "The command plan").
 #include "ftpuri/plan.hpp"
 

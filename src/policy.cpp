@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/policy.cpp: allowed host patterns, the policy check, and the one call for services.
 #include "ftpuri/policy.hpp"
 

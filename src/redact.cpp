@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Password redaction: the readings are described in include/ftpuri/redact.hpp.
 #include "ftpuri/redact.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/reply.cpp: draft-yevstifeyev 2.2.4's reactions to reply codes.
 #include "ftpuri/reply.hpp"
 

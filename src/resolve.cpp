@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/resolve.cpp: RFC 3986 5.2 reference resolution into a caller's buffer.
 #include "ftpuri/resolve.hpp"
 

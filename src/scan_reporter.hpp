@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/scan_reporter.hpp: where the scanner's findings go. Internal.
 //
 // The first error stops the scan and is kept, with the note that explains it; warnings go to

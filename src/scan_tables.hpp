@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/scan_tables.hpp: the scanner's byte tables, each built from a rule's character set.
 // Internal.
 #pragma once

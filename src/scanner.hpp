@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/scanner.hpp: the one scanner behind parse() and validate(). Internal.
 //
 // It reads the input left to right, each byte through a 256-entry table named after the ABNF

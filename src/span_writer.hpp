@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/span_writer.hpp: output into a caller's span that keeps counting past its end. Internal.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/text.hpp: small text helpers shared by the scanner and the canonicalizer. Internal.
 #pragma once
 

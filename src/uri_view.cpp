@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/uri_view.cpp: the parts of uri_view that are not one-line accessors.
 #include "ftpuri/uri_view.hpp"
 

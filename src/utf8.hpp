@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/utf8.hpp: is a decoded component UTF-8, and does it hide a look-alike? Internal.
 #pragma once
 

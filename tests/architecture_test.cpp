@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The layering that docs/architecture.md describes, checked on the sources' #include lines, so
 // that a shortcut across layers fails here rather than in review.
 #include <filesystem>

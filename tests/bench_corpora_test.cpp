@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/bench_corpora_test.cpp: bench/corpora.hpp's corpora are what they say they are: valid in
 // the strict profile, deterministic, with the shapes and shares their comments promise. A
 // benchmark over a corpus that had drifted (all invalid, or without its escapes) would measure

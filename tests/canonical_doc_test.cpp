@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/canonical_doc_test.cpp: every example of docs/canonical.md is a row of a tested table
 // (tests/support/canonical_rows.hpp) and holds: canonical forms by rule, options, the lenient
 // repairs, equivalence and resolution examples. The examples are read at run time, in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/canonical_rows.cpp: the rows of the canonical-form tables that several test binaries
 // read (declared, with what each column means, in tests/support/canonical_rows.hpp). Not a test
 // itself: tests/CMakeLists.txt links it into the test binaries.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/canonical_test.cpp: include/ftpuri/canonical.hpp's canonical form, rule by rule
 // (PRODUCT.md "Canonical form"), over every short path's dot-segments, with its options, and the
 // buffer contract of canonicalize_into() for every row of every table.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/canonical_vectors_test.cpp: the peers' normalization vectors
 // (tests/data/normalize-vectors.jsonl: WPT, Boost.URL, curl, trurl, Go), each as an ftp URI with
 // ftpuri's canonical form (tests/support/normalize_vectors.hpp), checked against the peer's

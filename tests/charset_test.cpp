@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/charset_test.cpp: include/ftpuri/charset.hpp: every ftpuri::chars set over all 256 byte
 // values, and the charset class.
 //

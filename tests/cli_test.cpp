@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri-check, run as a process: what a golden case (tests/cli_golden) cannot express.
 //
 // A case pins one run's arguments, stdin and files against its exact exit code, stdout, stderr

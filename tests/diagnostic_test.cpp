@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/diagnostic_test.cpp: include/ftpuri/diagnostic.hpp: the catalogue of ids (names,
 // messages, hints, find_diag), diag_set, and diagnostic_list's capacity rules.
 //

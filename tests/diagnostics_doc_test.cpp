@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/diagnostics_doc_test.cpp: every diagnostic id is documented in docs/diagnostics.md, and
 // each documented example triggers its id where the table says.
 //

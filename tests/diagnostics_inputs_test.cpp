@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/diagnostics_inputs_test.cpp: more inputs per diagnostic id than the one documented in
 // docs/diagnostics.md, and every severity column of that table.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // equivalent_test: equivalent() (include/ftpuri/canonical.hpp) is "the same canonical form".
 //
 // A table of pairs, each equivalent or not for a stated reason; Boost.URL's comparison vectors

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fast_path_test: the fast paths give exactly the full scan's results on every known input
 // (issue 14), and are taken often enough to matter.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/grammar_authority_test.cpp: the authority's rules of docs/grammar.abnf but the host
 // (user-pass, user, password, usp-char in strict; userinfo in rfc3986; port), one row per input
 // and profile.

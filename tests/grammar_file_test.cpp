@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/grammar_file_test.cpp: docs/grammar.abnf is well-formed, self-contained RFC 5234 ABNF,
 // and means what PRODUCT.md says.
 //

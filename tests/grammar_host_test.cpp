@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/grammar_host_test.cpp: the host's rules of docs/grammar.abnf (dns-name and label in
 // strict, reg-name in rfc3986; IPv4address and dec-octet with the numeric-host constraint;
 // IP-literal: IPv6address in both profiles, IPvFuture in rfc3986), one row per input and profile.

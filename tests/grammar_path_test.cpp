@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/grammar_path_test.cpp: the rules of docs/grammar.abnf after the authority (ftp-path,
 // ftp-segment, ftp-segment-char in strict; path-abempty, segment in rfc3986; typecode-part and
 // typecode; query in rfc3986; fragment), one row per input and profile.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/grammar_scheme_test.cpp: the rules of docs/grammar.abnf that frame a URI (input,
 // ftp-scheme, "//", and the whole ftp-URI / ftp-URI-rfc3986), one row per input and profile.
 // Each row runs through ftpuri::parse and ftpuri::validate (tests/support/grammar_rows.hpp:

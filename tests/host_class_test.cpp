@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host_class_test.cpp: every class range at its edges, every unwrapping, every reading of
 // a host.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/lenient_test.cpp: the lenient profile's repairs (PRODUCT.md "Syntax profiles"): what it
 // repairs, with which warning at which bytes, and the canonical form of the repaired URI
 // (strict-valid, checked by check_canonical(), tests/support/canonical_check.hpp); what it does

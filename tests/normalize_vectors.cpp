@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/normalize_vectors.cpp: the rows of the peers' normalization vectors (declared, with what
 // each column means, in tests/support/normalize_vectors.hpp). Not a test itself:
 // tests/CMakeLists.txt links it into the test binaries.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/options_test.cpp: include/ftpuri/options.hpp's parse_options: max_length, its default
 // (64 KiB, the length-limit constraint of docs/grammar.abnf) and its place before every other
 // check. The profiles themselves are tested through what they accept (grammar_*_test.cpp) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/parse_test.cpp: include/ftpuri/parse.hpp's entry points, parse() and validate(), apart
 // from what they accept (the grammar_*_test.cpp files, rule by rule) and what they report
 // (diagnostics_*_test.cpp): the overloads a view cannot dangle from, and each warning reported

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pct_test: percent-encoding and -decoding into caller buffers (include/ftpuri/pct.hpp).
 //
 // Encoding is checked for every encode_set over all 256 byte values, against membership sets

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // plain_path_test: the scanner's fast acceptance of plain paths and plain authorities
 // (src/plain_scan.hpp: plain_path, plain_escape, plain_authority, plain_uri) agrees with the full scan, and
 // accepts the shapes it is there for (agreement alone would not see a check that never says yes).

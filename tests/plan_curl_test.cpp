@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/plan_curl_test.cpp: ftpuri's command plans beside the FTP commands curl's own test suite
 // records for the same URLs.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/plan_doc_test.cpp: docs/plan.md's side-by-side tables hold. Each row names a URI; its
 // login column and its four mode columns are what ftpuri::plan gives, without and (the second
 // table) with `absolute`. The tables are read at run time, so the page cannot drift from the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/plan_seeds_test.cpp: the command plans of the five seed specifications' worked examples,
 // in every mode, with and without `absolute`; and, where the seeds disagree, which mode follows
 // which seed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/plan_test.cpp: include/ftpuri/plan.hpp: the commands of a URI (PRODUCT.md, "The command
 // plan"), written out as the lines a client sends, in every mode with and without `absolute`;
 // the login; the typecodes; ftp_command's line, argument and offset; decoded_view; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/policy_test.cpp: allow patterns against adversarial spellings, denied classes, severity
 // by id (parse_options::as_error), and sanitize(), the one call.
 #include <gtest/gtest.h>

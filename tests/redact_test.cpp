@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Password redaction on any input: include/ftpuri/redact.hpp states the readings tested here.
 #include "ftpuri/redact.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/reply_test.cpp: include/ftpuri/reply.hpp: the reaction to every reply code at every
 // stage of a plan, as draft-yevstifeyev section 2.2.4 names them, and what every other code
 // gets.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // resolve_test: relative references against an ftp base (include/ftpuri/resolve.hpp).
 //
 // RFC 3986 5.4.1 and 5.4.2, all of their examples, on the base ftp://a/b/c/d;p?q (parsed in the

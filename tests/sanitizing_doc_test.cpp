@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/sanitizing_doc_test.cpp: docs/sanitizing.md's class tables are the code's, and its worked
 // example is what sanitize() returns, row by row.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/security_test.cpp: the holes an adversarial review found, each in the form the attack
 // took: the input, the profile, and what ftpuri must say (PRODUCT.md "Safety rules").
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/seeds_test.cpp: every example ftp URL of the five seed specifications, read the way
 // PRODUCT.md reads it.
 //

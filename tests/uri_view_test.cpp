@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/uri_view_test.cpp: include/ftpuri/uri_view.hpp: the raw offsets and accessors of a
 // parsed URI, absent parts, segments (cwds and name), the host address without brackets, and
 // decode_into() / decoded_size().

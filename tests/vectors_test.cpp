@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/vectors_test.cpp: ftpuri against other parsers' ftp test vectors.
 //
 // tests/data/*.jsonl hold verbatim records from WPT, curl (lib1560), trurl, CPython, Go and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/version_test.cpp: ftpuri/version.hpp says the version CMakeLists.txt's project(VERSION)
 // sets, the library reports the same, and CHANGELOG.md has a section for it.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/charset.hpp: the grammar's character sets as 256-entry tables.
 //
 // Each set is named after the ABNF rule in docs/grammar.abnf it stands for and is built by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/diagnostic.hpp: what is wrong with a URI, where, and what to do about it.
 //
 // Every finding has a stable kebab-case id (`host.numeric-ambiguous`), a severity, the

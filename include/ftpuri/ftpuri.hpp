@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/ftpuri.hpp: the whole library in one include.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/host_class.hpp: what kind of place a host or an address is (loopback, private, ...).
 //
 //     auto const r = ftpuri::parse("ftp://[::ffff:127.0.0.1]/etc/passwd", {.syntax = ftpuri::profile::rfc3986});

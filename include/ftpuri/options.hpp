@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/options.hpp: the syntax profiles and the limits of one parse.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/parse.hpp: check an ftp URI and take it apart.
 //
 //     std::string const text = "ftp://ftp.example.org/pub/README;type=a";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/pct.hpp: percent-encoding and -decoding into a caller's buffer (RFC 3986 2.1).
 //
 //     char buf[64];

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/plan.hpp: the FTP commands an ftp URI asks a client to send.
 //
 //     std::string const text = "ftp://myname@host.dom/%2Fetc/motd";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/policy.hpp: what a service accepts: denied host classes, allowed hosts, one call.
 //
 //     static constexpr std::string_view mirrors[] = {"ftp.example.org", "*.mirror.example.net:21"};

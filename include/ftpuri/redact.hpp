@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/redact.hpp: find and mask the password of a URI's userinfo, in any input.
 //
 //     std::string_view in = "ftp://alice:s3cret@ftp.example.org/inbox/";

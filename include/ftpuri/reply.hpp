@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/reply.hpp: what a client executing an ftp URI does with the server's reply codes.
 //
 // draft-yevstifeyev-ftp-uri-scheme section 2.2.4 says how a client handling an ftp URI reacts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/resolve.hpp: relative references against an ftp base (RFC 3986 5.2).
 //
 //     auto const base = ftpuri::parse("ftp://ftp.example.org/pub/linux/README");

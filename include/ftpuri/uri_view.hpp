@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri/uri_view.hpp: a parsed ftp URI as offsets into the caller's string.
 //
 // A uri_view owns nothing and never allocates: it is the caller's pointer and length plus

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "block_reader.hpp"
 
 #include <algorithm>

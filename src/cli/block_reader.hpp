@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // block_reader.hpp: the lines of a FILE*, any bytes, any length, read in blocks of whole lines.
 //
 // Inputs are untrusted files: a line may hold NUL bytes and invalid UTF-8 and be gigabytes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // in_place.hpp: --fix --in-place, rewriting a file of URIs with their canonical forms.
 //
 // The new content goes to a temporary file beside the old one, which is renamed over it only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // json_string.hpp: a string_view into a RapidJSON writer, whatever its length.
 #pragma once
 

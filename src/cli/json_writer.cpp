@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // json_writer.cpp: the JSON Lines format (json_writer.hpp).
 #include "json_writer.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // json_writer.hpp: the JSON Lines format, one object per input, on one line.
 //
 //     {"file":"mirrors.txt","input":"ftp://u:****@h/a b","line":3,"valid":false,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // line_checker.hpp: what ftpuri-check does with one input line.
 //
 // The CLI reads inputs (arguments, lines of files or stdin) and hands each to a long-lived

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ftpuri-check: validates ftp URIs given as arguments, in files, or on stdin, one per line.
 //
 //     ftpuri-check ftp://ftp.example.org/pub/README          # URIs as arguments

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pipeline.hpp: checking the lines of big inputs on every core, in constant memory, in order.
 //
 // The calling thread reads a file in blocks of whole lines (block_reader) and hands them to

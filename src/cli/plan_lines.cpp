@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // plan_lines.cpp: the command lines of --plan (plan_lines.hpp).
 #include "plan_lines.hpp"
 

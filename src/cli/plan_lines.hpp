@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // plan_lines.hpp: the command lines of a plan (ftpuri/plan.hpp) as --plan prints them.
 //
 //     USER anonymous

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // policy_options.cpp: --deny, --allow-host and --allow-hosts-file (policy_options.hpp).
 #include "policy_options.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // policy_options.hpp: --deny, --allow-host and --allow-hosts-file, the sanitization policy
 // (ftpuri/policy.hpp) that ftpuri-check checks each valid input against.
 //

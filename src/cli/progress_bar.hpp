@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // progress_bar.hpp: a one-line progress display on stderr for long runs.
 //
 // Redrawn at most ten times a second, and in `auto` mode only once a run has lasted half a

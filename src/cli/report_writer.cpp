@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // report_writer.cpp: the writer of each output format (report_writer.hpp).
 #include "report_writer.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // report_writer.hpp: how ftpuri-check writes the report of one checked input, one writer per
 // output format, as clang has one diagnostic printer per format.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the "why it matters" column of docs/diagnostics.md as a C++ table.
 
 SARIF's rules carry a full description beside the one-line message; the diagnostics table

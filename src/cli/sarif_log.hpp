@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sarif_log.hpp: the envelope of ftpuri-check's SARIF 2.1.0 log.
 //
 // One log per run, with one run: the tool and its rules (from the diagnostic catalogue and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sarif_writer.cpp: the SARIF results (sarif_writer.hpp).
 #include <cstdint>
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sarif_writer.hpp: the SARIF format, one result per diagnostic, appended to the log that
 // sarif_log.hpp opens and closes.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // terminal_safe.hpp: text taken from an input or a file name, made safe to show.
 //
 // An input line, a file name or an argument may hold any bytes, and the reports are read on

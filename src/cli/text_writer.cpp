@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // text_writer.cpp: the text format (text_writer.hpp).
 #include <algorithm>
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // text_writer.hpp: the text format, each diagnostic as clang and ShellCheck print theirs.
 //
 //     mirrors.txt:3:11: error: empty label in the host name [host.empty-label]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/bad_byte.hpp: what a byte that its component does not allow is reported as.
 // Internal.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/directory_walk.hpp: the depth rule, read as the default command plan walks a path.
 // Internal.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/dns_name.hpp: the host names the ftp grammar allows (RFC 1034 3.5, RFC 1123 2.1).
 // Internal.
 #pragma once

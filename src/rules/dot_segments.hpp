@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/dot_segments.hpp: RFC 3986 5.2.4, the removal of dot-segments, once. Internal.
 //
 // What a dot-segment is (dot_segment_length), which segments survive its removal (read

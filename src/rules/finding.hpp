@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/finding.hpp: what a rule that checks (rather than answers yes or no) reports.
 // Internal.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/ipv4_address.hpp: the dotted-decimal IPv4 address of RFC 3986. Internal.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/ipv4_readings.hpp: the IPv4 addresses other parsers read into a numeric host. Internal.
 #pragma once
 

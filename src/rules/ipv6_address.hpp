@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/ipv6_address.hpp: the IPv6 address of an IP-literal, validated and read in one
 // pass. Internal.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/ipvfuture.hpp: the IP-literal for address formats RFC 3986 could not name. Internal.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/numeric_host.hpp: a host that other parsers read as a number. Internal.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/port.hpp: the port of an authority. Internal.
 #pragma once
 

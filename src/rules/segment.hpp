@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/segment.hpp: the safety rules that judge a path segment by what it decodes to.
 // Internal.
 //

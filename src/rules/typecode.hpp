@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/rules/typecode.hpp: the ";type=X" that ends an ftp path. Internal.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/alloc/alloc_test.cpp: parse, validate, the command plan, host classes, the
 // sanitization policy and the CLI's per-line path allocate nothing.
 //

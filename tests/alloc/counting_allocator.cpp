@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/alloc/counting_allocator.cpp: the replaced allocation functions.
 #include "counting_allocator.hpp"
 

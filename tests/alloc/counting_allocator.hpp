@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/alloc/counting_allocator.hpp: counts every heap allocation made while armed.
 //
 // The test binary replaces the global operator new (every form) and malloc, calloc, realloc and

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_behaviour.big_input: a 300 MB line piped on stdin streams through.
 
 The line is generated here and written through a pipe in 1 MiB pieces (never held whole, by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared by the cli_behaviour tests: the command line, running ftpuri-check, the examples of
 docs/diagnostics.md, and SARIF helpers.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_behaviour.in_place: ftpuri-check --fix --in-place rewrites files safely.
 
 Invalid lines are kept byte for byte (and reported on stderr, exit 1); CRLF endings and a last

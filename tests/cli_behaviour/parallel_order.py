@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_behaviour.parallel_order: the output never depends on -j.
 
 A generated input of about 300,000 lines (many 256 KiB blocks; FTPURI_TEST_SCALE scales it, to

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_behaviour.redaction: a password never appears in ftpuri-check's reports.
 
 Every line below holds a password made of tokens that occur nowhere else (Qx7Kp2, ...). In the

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_behaviour.redaction_property: random passwords in many URI shapes never reach the output.
 
 A password is whatever RFC 3986, WHATWG or curl would read as one, in malformed input too

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_behaviour.sarif_fixes: the fixes of ftpuri-check's SARIF results rewrite a line into
 exactly what --fix prints for it, never carry a password, and count columns in code points.
 

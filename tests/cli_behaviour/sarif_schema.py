@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_behaviour.sarif_schema: ftpuri-check's SARIF logs are valid SARIF 2.1.0 and say what
 they should.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_behaviour.terminal: colours and the progress bar follow the terminals.
 
 ftpuri-check runs with its stdout and/or stderr on a pseudo-terminal (os.openpty):

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_behaviour.terminal_injection: nothing from an input or a file name drives the terminal.
 
 PRODUCT.md ("Diagnostics"): text output never writes a raw control character (C0, DEL, C1) or a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared by the cli_docs tests: reading the man page's roff, and running ftpuri-check.
 
 Stdlib only; run with /usr/bin/python3.

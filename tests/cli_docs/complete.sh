@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs the bash completion for ftpuri-check, as bash would at the <TAB>, and prints COMPREPLY,
 # one reply per line.
 #

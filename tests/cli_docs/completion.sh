@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # cli_docs.completion: completions/ftpuri-check.bash, sourced in a non-interactive bash, offers
 # the right words: options, the values of --profile, --format, --color and --progress, the ids
 # of "ftpuri-check --rules" for --disable and --error and only the opt-in ones for --enable, the

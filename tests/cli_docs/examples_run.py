@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_docs.examples_run: the man page's output examples are what ftpuri-check prints.
 
 An example block (.EX ... .EE) right after the comment line

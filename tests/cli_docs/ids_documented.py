@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_docs.ids_documented: the man page and `ftpuri-check --rules` agree on the ids.
 
 The man page does not list all the ids: it points to `ftpuri-check --rules` and to

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # cli_docs.man_lint: docs/ftpuri-check.1 formats with groff's man macros and every warning on
 # (-ww) without a word on stderr.
 #

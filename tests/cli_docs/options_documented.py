@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_docs.options_documented: the options of `ftpuri-check --help`, of the man page's OPTIONS
 section and of the bash completion are the same.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs one golden case of ftpuri-check and compares its outputs exactly.
 
 Usage: run_case.py FTPURI_CHECK CASEFILE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cli_memory_test: ftpuri-check's memory stays flat on a 1 GiB input.
 //
 //     cli_memory_test FTPURI_CHECK [SMALL_MIB BIG_MIB]      # defaults: 16 and 1024

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // block_reader_test: ftpuri-check's reader (src/cli/block_reader) gives every line of a file,
 // with its ending and its whole length, whatever the block size, the line limit and the cap;
 // and find_whole_lines() counts what a plain loop counts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // in_place_test: --fix --in-place never loses an update made while it works. Between the read
 // of the file and the rename of the new content over it, another writer may change the file;
 // rewrite_in_place must then refuse, leave the other writer's content in place and remove its

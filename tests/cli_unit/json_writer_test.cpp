@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // json_writer_test: the JSON Lines writer's two paths write one output. write() takes
 // write_ascii() for a record that is printable ASCII (nearly all), which writes it without
 // RapidJSON and without the sanitizing passes; every other record goes through write_any().

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // line_checker_test: line_checker::check_lines() over the blocks of block_reader. A quiet run
 // that wants only the verdicts takes a loop of its own (validate() per line, one sum per
 // block); it must count what the general loop counts, and what the input holds: every line,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // reference_lines.hpp: the lines of an input as ftpuri-check's reader must give them, split
 // here independently of src/cli/block_reader (a plain loop, one byte at a time), so that the
 // reader's tests and the cli fuzzer have one oracle to hold it to.

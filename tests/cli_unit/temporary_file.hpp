@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // temporary_file.hpp: the cli unit tests' inputs, as the reader gets them: a FILE*.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // terminal_safe_test: what the reports show of an input or a file name (terminal_safe.hpp).
 // Every byte value alone, every code point class at its edges, bytes that are not UTF-8, and
 // the JSON spelling of the same decisions.

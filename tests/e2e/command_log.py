@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """e2e.command_log: after the other e2e tests, the server's command log holds only the lines the
 clients sent on purpose.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared parts of the end-to-end tests (issue 13, item 6): the served tree, the users, the
 URI encoder, the model that says which file a URI names, the plan executor and the server's
 command log.

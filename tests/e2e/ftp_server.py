@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The e2e tests' FTP server (pyftpdlib) and its ctest fixture.
 
     ftp_server.py start WORKDIR   # e2e.server_start (FIXTURES_SETUP)

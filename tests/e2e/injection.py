@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """e2e.injection: URIs and options that would inject an FTP command never give a plan, so
 nothing of them reaches the server.
 

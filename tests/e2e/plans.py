@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """e2e.plans.USER: every plan ftpuri-check emits for the user's URIs, executed against the
 fixture's FTP server, fetches exactly the file or listing the URI names.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/host_class_python/crosscheck.py: ftpuri's address classes against Python's ipaddress.
 
     crosscheck.py --tool build/tests/host_class_dump [--count N] [--seed S] [--corrupt]

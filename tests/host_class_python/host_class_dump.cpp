@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host_class_python/host_class_dump.cpp: prints the class ftpuri gives each address.
 //
 //     host_class_dump < addresses      one address a line: a dotted quad or an IPv6 address

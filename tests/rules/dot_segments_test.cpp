@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RFC 3986 5.2.4 (src/rules/dot_segments.hpp) against the RFC's own algorithm, written here
 // step by step as section 5.2.4 states it, over every path of a small alphabet; and the depth
 // rule's forward count (kept_segment_counter) against the backward reading.

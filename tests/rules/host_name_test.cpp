@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The host-name rules: dns-name and its constraints, and the numeric-host constraint
 // (src/rules/dns_name.hpp, numeric_host.hpp).
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The address rules: IPv4address, IPv6address, IPvFuture (src/rules/ipv4_address.hpp,
 // ipv6_address.hpp, ipvfuture.hpp).
 #include <arpa/inet.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The port and typecode rules (src/rules/port.hpp, typecode.hpp).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rules that judge one path segment by what it decodes to (src/rules/segment.hpp).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/abnf.hpp: a small reader and interpreter of RFC 5234 ABNF, written here with no
 // dependency on the library's scanner, for docs/grammar.abnf.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/ascii.hpp: ASCII case folding that depends on no locale.
 #pragma once
 

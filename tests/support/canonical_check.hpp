@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/canonical_check.hpp: what every row of every canonical-form table must satisfy
 // (canonical_test.cpp, lenient_test.cpp, canonical_vectors_test.cpp): check_canonical().
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/canonical_rows.hpp: the tables of expected canonical forms, read by more than one
 // test binary: the rule-by-rule table (PRODUCT.md "Canonical form"), the canonical_options table
 // and the lenient profile's repairs. Their rows are in tests/canonical_rows.cpp (a .cpp at the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/curl_records.hpp: curl's FTP tests as data (tests/data/curl-ftp-url-to-commands.jsonl):
 // each test's ftp URLs and the FTP commands curl's test server received, curl's placeholders
 // filled in; and the commands that belong to the client rather than to a URI.

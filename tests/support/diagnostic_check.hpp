@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/diagnostic_check.hpp: one check for an input that must report a diagnostic id,
 // at an offset and length, with a severity, in a profile (the rows of docs/diagnostics.md and
 // the extra inputs of diagnostics_inputs_test.cpp).

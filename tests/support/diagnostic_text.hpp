@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/diagnostic_text.hpp: diagnostics as text, for failure messages and for
 // comparing ids by name (so that a mismatch prints the names).
 #pragma once

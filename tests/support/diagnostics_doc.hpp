@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/diagnostics_doc.hpp: the table of docs/diagnostics.md, read at run time.
 //
 // docs/diagnostics.md holds one table row per id of diag_catalogue: its severity per profile

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/example_notation.hpp: the notation of the examples in docs/diagnostics.md and
 // docs/canonical.md ("Notation for the examples"), both ways.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/fast_path_check.hpp: whether the fast paths give the full scan's results on one
 // input, for tests/fast_path_test.cpp (every known input) and props/fast_path_props.cpp
 // (escape-rich generated ones). Each check returns "" when they agree, else what differs.

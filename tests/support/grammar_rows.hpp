@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/grammar_rows.hpp: the rows of the grammar tests (grammar_scheme_test.cpp,
 // grammar_authority_test.cpp, grammar_host_test.cpp, grammar_path_test.cpp), one table per rule of
 // docs/grammar.abnf, the check each row gets in its profile, and the test that runs it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/guarded_buffer.hpp: an output buffer with guard bytes on both sides, so that a test can
 // tell that a function writing into a caller's span never wrote past either end.
 #pragma once

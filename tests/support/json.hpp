@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/json.hpp: reading RapidJSON values (the records of tests/data/*.jsonl).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/markdown_table.hpp: the cells of a row of a markdown table in docs/.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/normalize_vectors.hpp: the peers' normalization vectors
 // (tests/data/normalize-vectors.jsonl) as ftp URIs and ftpuri's canonical forms of them. The rows
 // are in tests/normalize_vectors.cpp (a .cpp at the top of tests/, so that oracle/'s KnownInputs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/peer_records.hpp: reading the copied peer records of tests/data/*-vectors.jsonl.
 //
 // Used by canonical_vectors_test.cpp (normalize-vectors.jsonl), equivalent_test.cpp

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/plan_lines.hpp: a command plan as the lines a client sends, for tests that
 // write their expectations as lists of lines ("USER anonymous", "CWD /etc", "RETR motd").
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/printable.hpp: bytes shown in a failure message or a test's description.
 //
 // Every byte below 0x20, from 0x7F up, and the backslash itself is written \xHH (uppercase

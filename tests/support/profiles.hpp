@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/profiles.hpp: the three syntax profiles by one letter, and the parse_options of
 // one profile (everything else left at its default).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/redact_readers.hpp: where three readers of a URI find its password, as small models that
 // redact_test.cpp holds find_password() to: whatever any of them reads must be masked.
 //

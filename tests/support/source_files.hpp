@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/source_files.hpp: reading files of the source tree (docs/, include/), whose
 // root CMake passes as FTPURI_SOURCE_DIR.
 #pragma once

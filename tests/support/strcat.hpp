@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/strcat.hpp: building messages piece by piece.
 //
 // `"text" + std::string(...)` trips GCC 12's false -Wrestrict (GCC bug 105329) in Release

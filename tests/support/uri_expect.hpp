@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/uri_expect.hpp: what ftpuri should say about one URI, and the check that it does.
 //
 // Shared by vectors_test.cpp (peer vectors) and seeds_test.cpp (the examples of the five ftp
