@@ -14,7 +14,9 @@
 //     address; a lenient Unicode host is converted by IDNA and not compared); the path to the
 //     decoded segments of u after RFC 3986 5.2.4 dot-segment removal (modelled here over
 //     segment lists, independently of src/dot_segments.cpp), and "/" for an empty path;
-//   - for an input "a\nb": equivalent(a, b) iff canon(a) == canon(b).
+//   - for an input "a\nb": equivalent(a, b) iff canon(a) == canon(b);
+//   - the C API (ftpuri.h) says the same: the verdict, the first error's id and offset, the
+//     canonical form, and equivalence.
 #include <arpa/inet.h>
 
 #include <array>
@@ -25,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ftpuri.h"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"
@@ -227,11 +230,32 @@ void check_profile(std::string_view input, profile p)
 
 } // namespace
 
+// ftpuri.h over the same input: a layer of conversions that must add nothing.
+void check_c_api(std::string_view input, profile p)
+{
+    ftpuri_parse_options o = FTPURI_PARSE_OPTIONS_INIT;
+    o.profile = static_cast<std::uint32_t>(p);
+    parse_result const r = parse(input, {p, default_max_length});
+    ftpuri_diagnostic e = FTPURI_DIAGNOSTIC_INIT;
+    std::vector<char> out(canonical_size_bound(input.size()) + 1);
+    std::size_t n = 0;
+    int const status = ftpuri_canonicalize(input.data(), input.size(), &o, 0, out.data(), out.size(), &n, &e);
+    if (!r) {
+        FUZZ_CHECK(status == FTPURI_INVALID, input);
+        FUZZ_CHECK(e.id == static_cast<std::uint32_t>(r.error().id) && e.offset == r.error().offset, input);
+        return;
+    }
+    FUZZ_CHECK(status == FTPURI_OK, input);
+    FUZZ_CHECK(std::string_view(out.data(), n) == canonicalize(*r) && out[n] == '\0', input);
+}
+
 extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size)
 {
     std::string_view const input(reinterpret_cast<char const*>(data), size);
-    for (profile p : all_profiles)
+    for (profile p : all_profiles) {
         check_profile(input, p);
+        check_c_api(input, p);
+    }
 
     // Two URIs, one per line: equivalence is equality of canonical forms.
     std::size_t const newline = input.find('\n');
@@ -244,6 +268,9 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
             std::optional<std::string> const cb = canonicalize(b, options);
             bool const same = ca.has_value() && cb.has_value() && *ca == *cb;
             FUZZ_CHECK(equivalent(a, b, options) == same, input);
+            ftpuri_parse_options o = FTPURI_PARSE_OPTIONS_INIT;
+            o.profile = static_cast<std::uint32_t>(p);
+            FUZZ_CHECK(ftpuri_equivalent(a.data(), a.size(), b.data(), b.size(), &o) == (same ? 1 : 0), input);
             if (ca && cb) FUZZ_CHECK(equivalent(*parse(a, options), *parse(b, options)) == same, input);
         }
     }

@@ -33,6 +33,7 @@ constexpr auto W = id_class::never_error;
 constexpr auto L = id_class::lenient_only;
 constexpr auto P = id_class::plan_only;
 constexpr auto Y = id_class::policy_only;
+constexpr auto B = id_class::build_only;
 
 // Why each id is in its class: docs/assurance.md, "Classifying the scanner's errors".
 constexpr std::array id_rows = {
@@ -120,6 +121,7 @@ constexpr std::array id_rows = {
     id_row{"plan.anonymous-password-control", P, {}},
     id_row{"host.denied", Y, {}},
     id_row{"host.not-allowed", Y, {}},
+    id_row{"host.idna-unavailable", B, {}},
 };
 
 constexpr std::array<std::string_view, 15> constraint_names = {

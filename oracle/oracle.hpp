@@ -46,6 +46,7 @@ enum class id_class : std::uint8_t {
     lenient_only, // an error only the lenient profile (no grammar of its own) reports
     plan_only,    // an error of the command plan (ftpuri/plan.hpp), never of a parse
     policy_only,  // an error of a sanitization policy (ftpuri/policy.hpp), never of a parse
+    build_only,   // an error only of a build without IDNA (FTPURI_WITH_IDN2=OFF), never of this one
 };
 
 struct id_row {

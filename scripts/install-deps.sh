@@ -13,8 +13,9 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libre2-dev libbenchmark-dev
   # CLI and tests: argument parsing; JSON reading and streaming writing
   libcli11-dev rapidjson-dev
-  # lenient profile: IDNA (UTS #46) host conversion
-  libidn2-dev
+  # lenient profile: IDNA (UTS #46) host conversion; libunistring-dev for `pkg-config --static
+  # --libs ftpuri`, which names libidn2's own dependency (tests/install/)
+  libidn2-dev libunistring-dev
   # peers measured and compared against
   liburiparser-dev libboost-url1.81-dev libcurl4-openssl-dev
   # bench/run.sh: the chart of docs/benchmarks.md (SVG; -nox, no X11 libraries)

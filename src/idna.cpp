@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// src/idna.cpp: UTS #46 through libidn2.
+// src/idna.cpp: UTS #46 through libidn2, or, built without it (FTPURI_WITH_IDN2=0), ASCII only.
 #include "idna.hpp"
 
 #include <algorithm>
@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <cstring>
 
+#if FTPURI_WITH_IDN2
 #include <idn2.h>
+#endif
 
 #include "ftpuri/pct.hpp"
 #include "text.hpp"
@@ -35,6 +37,7 @@ std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexce
         return d.size;
     }
 
+#if FTPURI_WITH_IDN2
     std::uint8_t* ascii = nullptr;
     int const rc = idn2_lookup_u8(reinterpret_cast<std::uint8_t const*>(decoded.data()), &ascii,
                                   IDN2_NONTRANSITIONAL | IDN2_NFC_INPUT);
@@ -47,10 +50,14 @@ std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexce
     if (fits) std::memcpy(out.data(), ascii, n);
     idn2_free(ascii);
     return fits ? n : 0;
+#else
+    return 0; // Unicode: no IDNA in this build (the scanner reports host.idna-unavailable)
+#endif
 }
 
 bool is_a_label(std::string_view label) noexcept
 {
+#if FTPURI_WITH_IDN2
     // Hosts are case-insensitive, Punycode is not: "xn--Bcher-kva" decodes to "Bücher", which
     // IDNA2008 disallows. The canonical form of the host is lowercase, so that is what is judged.
     std::array<char, 64> lower{};
@@ -61,6 +68,10 @@ bool is_a_label(std::string_view label) noexcept
     int const rc = idn2_lookup_u8(reinterpret_cast<std::uint8_t const*>(lower.data()), &checked, IDN2_NO_TR46);
     idn2_free(checked);
     return rc == IDN2_OK;
+#else
+    static_cast<void>(label);
+    return false; // nothing can vouch for it
+#endif
 }
 
 std::optional<rules::finding> find_invalid_a_label(std::string_view name) noexcept
@@ -70,8 +81,8 @@ std::optional<rules::finding> find_invalid_a_label(std::string_view name) noexce
         if (q < name.size() && name[q] != '.') continue;
         std::string_view const text = name.substr(label, q - label);
         if (has_ace_prefix(text) && !is_a_label(text))
-            return rules::finding{diag_id::host_punycode_invalid, static_cast<std::uint32_t>(label),
-                                  static_cast<std::uint32_t>(text.size())};
+            return rules::finding{idna_available ? diag_id::host_punycode_invalid : diag_id::host_idna_unavailable,
+                                  static_cast<std::uint32_t>(label), static_cast<std::uint32_t>(text.size())};
         label = q + 1;
     }
     return std::nullopt;

@@ -414,17 +414,23 @@ private:
 
     // lenient: a host with non-ASCII bytes or escapes is an internationalized name. It must
     // convert under UTS #46 (libidn2) to a valid DNS name; the canonical form holds the result.
+    // A build without libidn2 converts only the hosts that decode to ASCII and refuses the
+    // others (host.idna-unavailable).
     bool scan_unicode_host(std::uint32_t begin, std::string_view host, std::uint32_t first_escape) noexcept
     {
         auto const length = static_cast<std::uint32_t>(host.size());
         std::array<char, 256> ascii{};
         std::size_t const n = idna_to_ascii(host, ascii);
-        if (n == 0) return fail(diag_id::host_idna_invalid, component::host, begin, length);
-        std::string_view const converted(ascii.data(), n);
         // "%65xample.com" is only percent-encoded; "bücher" or "b%C3%BCcher" is Unicode.
         bool unicode = false;
         for (std::size_t i = 0; i < host.size(); ++i)
             unicode = unicode || chars::non_ascii.contains(host[i]) || escape_at(host, i) >= 0x80;
+        if (n == 0) {
+            bool const unavailable = !idna_available && unicode;
+            return fail(unavailable ? diag_id::host_idna_unavailable : diag_id::host_idna_invalid, component::host,
+                        begin, length);
+        }
+        std::string_view const converted(ascii.data(), n);
         if (unicode) {
             warn(diag_id::host_unicode, component::host, begin, length);
         } else {
@@ -455,12 +461,15 @@ private:
     // one that is not ("xn--a", "xn--zz") is rejected by WHATWG parsers and matches no name a
     // registry can hold, so it only serves to confuse. `name` starts at input offset `at`; a
     // converted (lenient) host is not the input's text, so the whole host is pointed at.
+    // Without libidn2 no "xn--" label can be checked: host.idna-unavailable, an error everywhere.
     bool check_a_labels(std::string_view name, std::uint32_t at, bool converted) noexcept
     {
         std::optional<rules::finding> const bad = find_invalid_a_label(name);
         if (!bad) return true;
-        if (converted) return fail_if_strict(bad->id, component::host, at, parts_.at.host_end - parts_.at.host_begin);
-        return fail_if_strict(bad->id, component::host, at + bad->offset, bad->length);
+        std::uint32_t const offset = converted ? at : at + bad->offset;
+        std::uint32_t const length = converted ? parts_.at.host_end - parts_.at.host_begin : bad->length;
+        if constexpr (!idna_available) return fail(bad->id, component::host, offset, length);
+        return fail_if_strict(bad->id, component::host, offset, length);
     }
 
     // rfc3986: a reg-name's escapes decode to bytes that the look-alike rules judge too.

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "ftpuri/canonical.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/parse.hpp"
 #include "support/diagnostic_text.hpp"
@@ -104,6 +105,59 @@ TEST(catalogue, notes_are_interop)
         if (entry.level == severity::note) {
             EXPECT_TRUE(entry.name.starts_with("interop.")) << entry.name << ": a note explains how others read it";
         }
+}
+
+// host.idna-unavailable: the error of a build without libidn2 (FTPURI_WITH_IDN2=OFF), which
+// tests/no_idn2/ builds and checks. Appended after the ids before it, whose numbers are ABI
+// (ftpuri.h), so its number is 80.
+TEST(catalogue, idna_unavailable_is_an_error_appended_after_the_policy_ids)
+{
+    ftpuri::diag_info const& row = ftpuri::info(diag_id::host_idna_unavailable);
+    EXPECT_EQ(row.name, "host.idna-unavailable");
+    EXPECT_EQ(row.level, severity::error);
+    EXPECT_FALSE(row.opt_in);
+    EXPECT_EQ(ftpuri::find_diag("host.idna-unavailable"), diag_id::host_idna_unavailable);
+    EXPECT_EQ(static_cast<int>(diag_id::host_idna_unavailable), 80);
+    EXPECT_EQ(static_cast<int>(diag_id::host_not_allowed), 79);
+    EXPECT_NE(row.hint.find("FTPURI_WITH_IDN2=OFF"), std::string_view::npos) << row.hint;
+}
+
+// This build has libidn2: what a build without it refuses as host.idna-unavailable is judged
+// as before, and the id is never reported.
+TEST(catalogue, idna_unavailable_is_never_reported_by_a_build_with_libidn2)
+{
+    using ftpuri::profile;
+    struct idna_case {
+        char const* input;
+        profile syntax;
+        std::optional<diag_id> error; // nothing: valid
+        char const* canonical;        // when valid
+    };
+    idna_case const cases[] = {
+        {"ftp://xn--bcher-kva.example/", profile::strict, std::nullopt, "ftp://xn--bcher-kva.example/"},
+        {"ftp://xn--bcher-kva.example/", profile::rfc3986, std::nullopt, "ftp://xn--bcher-kva.example/"},
+        {"ftp://xn--bcher-kva.example/", profile::lenient, std::nullopt, "ftp://xn--bcher-kva.example/"},
+        {"ftp://b\xC3\xBC"
+         "cher.example/",
+         profile::lenient, std::nullopt, "ftp://xn--bcher-kva.example/"},
+        {"ftp://b%C3%BCcher.example/", profile::lenient, std::nullopt, "ftp://xn--bcher-kva.example/"},
+        {"ftp://%65xample.com/", profile::lenient, std::nullopt, "ftp://example.com/"},
+        {"ftp://xn--a.example/", profile::strict, diag_id::host_punycode_invalid, nullptr},
+        {"ftp://\xE2\x98\x83.example/", profile::lenient, diag_id::host_idna_invalid, nullptr},
+    };
+    for (idna_case const& c : cases) {
+        SCOPED_TRACE(c.input);
+        diagnostic_list list;
+        ftpuri::parse_result const r = ftpuri::parse(c.input, ftpuri::parse_options{c.syntax}, list);
+        EXPECT_FALSE(list.contains(diag_id::host_idna_unavailable)) << ftpuri_test::describe(list);
+        if (c.error) {
+            ASSERT_FALSE(r.has_value());
+            EXPECT_EQ(r.error().id, *c.error);
+            continue;
+        }
+        ASSERT_TRUE(r.has_value()) << ftpuri_test::describe(list);
+        EXPECT_EQ(ftpuri::canonicalize(*r), c.canonical);
+    }
 }
 
 // ---------------------------------------------------------------------------------------

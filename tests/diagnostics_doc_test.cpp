@@ -59,7 +59,7 @@ TEST_P(documented, example_triggers_the_id_where_documented)
     doc_row const& row = GetParam();
     SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line);
     ASSERT_TRUE(row.problem.empty()) << row.problem;
-    if (row.is_beyond_parse()) return; // plan_rows and policy_rows below
+    if (row.is_beyond_parse()) return; // plan_rows, policy_rows and build_rows below
     check({row.name, row.example_profile(), row.input, row.offset, row.length, row.expected_level()});
 }
 
@@ -182,6 +182,30 @@ TEST(policy_rows, example_triggers_the_id_only_under_its_policy)
         }
     }
     EXPECT_EQ(rows, 2U);
+}
+
+// A build id's "why" begins "Build (OPTION)": the build option without which the id is reported
+// (tests/no_idn2/ checks that build). This build has libidn2, so in every profile the example
+// is valid, without the id.
+TEST(build_rows, example_is_valid_without_the_id_in_this_build)
+{
+    std::size_t rows = 0;
+    for (doc_row const& row : doc().rows) {
+        if (!row.is_build_id()) continue;
+        ++rows;
+        SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line << " " << row.name);
+        auto const id = ftpuri::find_diag(row.name);
+        ASSERT_TRUE(id.has_value());
+        EXPECT_TRUE(row.why.starts_with("Build (FTPURI_WITH_IDN2=OFF)")) << "the why column must name the option";
+        for (profile p : all_profiles) {
+            if (!row.level_in(p)) continue;
+            diagnostic_list list;
+            ftpuri::parse_result const r = ftpuri::parse(std::string_view(row.input), parse_options{p}, list);
+            ASSERT_TRUE(r.has_value()) << profile_name(p) << ": " << describe_with_dropped(list);
+            EXPECT_FALSE(list.contains(*id)) << describe_with_dropped(list);
+        }
+    }
+    EXPECT_EQ(rows, 1U);
 }
 
 std::string row_test_name(::testing::TestParamInfo<doc_row> const& info)

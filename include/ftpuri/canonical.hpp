@@ -36,6 +36,7 @@
 #include <string>
 #include <string_view>
 
+#include "ftpuri/export.h"
 #include "ftpuri/options.hpp"
 #include "ftpuri/uri_view.hpp"
 
@@ -68,27 +69,28 @@ struct canonical_result {
     return 3 * input_size + 1 + 253;
 }
 
-[[nodiscard]] canonical_result canonicalize_into(uri_view const& uri, std::span<char> out,
-                                                 canonical_options const& options = {}) noexcept;
+[[nodiscard]] FTPURI_API canonical_result canonicalize_into(uri_view const& uri, std::span<char> out,
+                                                            canonical_options const& options = {}) noexcept;
 
 // The canonical form without a copy, when the URI as written is its own canonical form (most
 // strict URIs): a view of uri.buffer(). Nothing when it is not, or when only writing it can
 // tell; canonicalize_into() then writes it. Answered from what the scan learned, in a few
 // comparisons: for a caller that keeps the canonical form beside the input, as ftpuri-check does.
-[[nodiscard]] std::optional<std::string_view> canonical_as_written(uri_view const& uri,
-                                                                   canonical_options const& options = {}) noexcept;
+[[nodiscard]] FTPURI_API std::optional<std::string_view>
+canonical_as_written(uri_view const& uri, canonical_options const& options = {}) noexcept;
 
 // Convenience for callers off the hot path (allocates): the canonical form, or nothing when
 // the input is not a valid URI in `parse_opts`'s profile.
-[[nodiscard]] std::string canonicalize(uri_view const& uri, canonical_options const& options = {});
-[[nodiscard]] std::optional<std::string> canonicalize(std::string_view input, parse_options const& parse_opts = {},
-                                                      canonical_options const& options = {});
+[[nodiscard]] FTPURI_API std::string canonicalize(uri_view const& uri, canonical_options const& options = {});
+[[nodiscard]] FTPURI_API std::optional<std::string>
+canonicalize(std::string_view input, parse_options const& parse_opts = {}, canonical_options const& options = {});
 
 // Whether two URIs have the same canonical form (with default canonical_options), compared
 // part by part without building either form: no allocation, but libidn2's for a lenient
 // Unicode host and for checking an "xn--" label when the string overload parses. Invalid inputs are equivalent to
 // nothing.
-[[nodiscard]] bool equivalent(uri_view const& a, uri_view const& b) noexcept;
-[[nodiscard]] bool equivalent(std::string_view a, std::string_view b, parse_options const& options = {}) noexcept;
+[[nodiscard]] FTPURI_API bool equivalent(uri_view const& a, uri_view const& b) noexcept;
+[[nodiscard]] FTPURI_API bool equivalent(std::string_view a, std::string_view b,
+                                         parse_options const& options = {}) noexcept;
 
 } // namespace ftpuri

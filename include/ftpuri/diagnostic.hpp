@@ -24,6 +24,8 @@
 #include <span>
 #include <string_view>
 
+#include "ftpuri/export.h"
+
 namespace ftpuri {
 
 enum class severity : std::uint8_t { error, warning, note };
@@ -43,6 +45,7 @@ enum class component : std::uint8_t {
     fragment
 };
 
+// New ids are appended, just before `count`: an id's number is ABI (ftpuri.h), so none moves.
 enum class diag_id : std::uint8_t {
     // the input as a whole
     input_empty,    // input.empty
@@ -139,6 +142,8 @@ enum class diag_id : std::uint8_t {
     // (ftpuri/policy.hpp), never by parse()
     host_denied,      // host.denied
     host_not_allowed, // host.not-allowed
+    // a build without libidn2 (FTPURI_WITH_IDN2=OFF) refuses what needs IDNA; never reported otherwise
+    host_idna_unavailable, // host.idna-unavailable
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
     // appended without its row does not compile.
@@ -344,6 +349,10 @@ inline constexpr std::array diag_catalogue = {
               "this service does not fetch from such addresses (docs/sanitizing.md); use a public server's name"},
     diag_info{diag_id::host_not_allowed, "host.not-allowed", severity::error, "host is not on the policy's allow-list",
               "this service fetches only from the hosts it lists; check the name's spelling"},
+    diag_info{diag_id::host_idna_unavailable, "host.idna-unavailable", severity::error,
+              "internationalized host, and this build of ftpuri has no IDNA",
+              "ftpuri was built with FTPURI_WITH_IDN2=OFF; build it with libidn2 to accept internationalized hosts "
+              "(Unicode, or xn-- labels)"},
 };
 
 namespace detail {
@@ -416,13 +425,13 @@ private:
     std::array<std::uint64_t, 2> bits_{};
 };
 
-[[nodiscard]] std::string_view to_string(severity s) noexcept;
-[[nodiscard]] std::string_view to_string(component c) noexcept;
+[[nodiscard]] FTPURI_API std::string_view to_string(severity s) noexcept;
+[[nodiscard]] FTPURI_API std::string_view to_string(component c) noexcept;
 
 struct diagnostic;
 // What a finding says: its id's catalogue message, but for host.denied, whose message names the
 // class ("host class loopback is denied by the policy").
-[[nodiscard]] std::string_view message(diagnostic const& d) noexcept;
+[[nodiscard]] FTPURI_API std::string_view message(diagnostic const& d) noexcept;
 
 struct diagnostic {
     diag_id id;

@@ -39,6 +39,7 @@
 #include <span>
 #include <string_view>
 
+#include "ftpuri/export.h"
 #include "ftpuri/uri_view.hpp"
 
 namespace ftpuri {
@@ -60,8 +61,8 @@ enum class host_class : std::uint8_t {
 inline constexpr std::size_t host_class_count = 10;
 
 // "loopback", "link-local", "private", "special-use", "public", ...
-[[nodiscard]] std::string_view to_string(host_class c) noexcept;
-[[nodiscard]] std::optional<host_class> host_class_from_string(std::string_view name) noexcept;
+[[nodiscard]] FTPURI_API std::string_view to_string(host_class c) noexcept;
+[[nodiscard]] FTPURI_API std::optional<host_class> host_class_from_string(std::string_view name) noexcept;
 
 // A set of classes, one bit each: the classes a policy denies.
 class host_class_set {
@@ -168,12 +169,12 @@ inline constexpr std::array<ipv6_class_row, 10> ipv6_class_rows = {{
 
 // The class of an address a resolver returned (network byte order: in_addr's and in6_addr's
 // bytes). An IPv6 zone does not change it.
-[[nodiscard]] host_class classify_address(std::span<std::uint8_t const, 4> ipv4) noexcept;
-[[nodiscard]] host_class classify_address(std::span<std::uint8_t const, 16> ipv6) noexcept;
+[[nodiscard]] FTPURI_API host_class classify_address(std::span<std::uint8_t const, 4> ipv4) noexcept;
+[[nodiscard]] FTPURI_API host_class classify_address(std::span<std::uint8_t const, 16> ipv6) noexcept;
 
 // The class of a parsed URI's host; the worst of its readings when it has several.
-[[nodiscard]] host_class classify_host(uri_view const& uri) noexcept;
+[[nodiscard]] FTPURI_API host_class classify_host(uri_view const& uri) noexcept;
 // Every class the host's readings fall in (one but for a name that ends in a number).
-[[nodiscard]] host_class_set host_classes(uri_view const& uri) noexcept;
+[[nodiscard]] FTPURI_API host_class_set host_classes(uri_view const& uri) noexcept;
 
 } // namespace ftpuri

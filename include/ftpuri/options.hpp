@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/export.h"
 
 namespace ftpuri {
 
@@ -18,8 +19,8 @@ enum class profile : std::uint8_t {
     lenient, // what real clients accept, each repair a warning; canonical form strict-valid where repaired
 };
 
-[[nodiscard]] std::string_view to_string(profile p) noexcept;
-[[nodiscard]] std::optional<profile> profile_from_string(std::string_view name) noexcept;
+[[nodiscard]] FTPURI_API std::string_view to_string(profile p) noexcept;
+[[nodiscard]] FTPURI_API std::optional<profile> profile_from_string(std::string_view name) noexcept;
 
 // The default length limit: 64 KiB. Every input is bounded, so no input costs more than
 // max_length table lookups. Offsets are uint32_t, so the limit can never exceed max_length_cap.

@@ -35,6 +35,7 @@
 #include <string_view>
 
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/export.h"
 #include "ftpuri/options.hpp"
 #include "ftpuri/uri_view.hpp"
 
@@ -74,8 +75,9 @@ private:
     bool ok_ = false;
 };
 
-[[nodiscard]] parse_result parse(std::string_view input, parse_options const& options = {}) noexcept;
-[[nodiscard]] parse_result parse(std::string_view input, parse_options const& options, diagnostic_list& out) noexcept;
+[[nodiscard]] FTPURI_API parse_result parse(std::string_view input, parse_options const& options = {}) noexcept;
+[[nodiscard]] FTPURI_API parse_result parse(std::string_view input, parse_options const& options,
+                                            diagnostic_list& out) noexcept;
 
 // A C string (a literal, say) converts to std::string_view and to std::string alike; these
 // overloads settle it for the view, which points into the caller's array.
@@ -95,7 +97,8 @@ parse_result parse(std::string&& input, parse_options const& options, diagnostic
 parse_result parse(std::string const&& input, parse_options const& options = {}) = delete;
 parse_result parse(std::string const&& input, parse_options const& options, diagnostic_list& out) = delete;
 
-[[nodiscard]] bool validate(std::string_view input, parse_options const& options = {}) noexcept;
-[[nodiscard]] bool validate(std::string_view input, parse_options const& options, diagnostic_list& out) noexcept;
+[[nodiscard]] FTPURI_API bool validate(std::string_view input, parse_options const& options = {}) noexcept;
+[[nodiscard]] FTPURI_API bool validate(std::string_view input, parse_options const& options,
+                                       diagnostic_list& out) noexcept;
 
 } // namespace ftpuri

@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "ftpuri/charset.hpp"
+#include "ftpuri/export.h"
 
 namespace ftpuri {
 
@@ -43,7 +44,7 @@ struct decode_result {
 }
 
 // Decodes every %XX of `in` into `out`; other bytes are copied as they are.
-[[nodiscard]] decode_result percent_decode_into(std::string_view in, std::span<char> out) noexcept;
+[[nodiscard]] FTPURI_API decode_result percent_decode_into(std::string_view in, std::span<char> out) noexcept;
 
 // The sets a component may hold unencoded, named after their ABNF rules.
 enum class encode_set : std::uint8_t {
@@ -85,12 +86,13 @@ struct encode_result {
     [[nodiscard]] explicit operator bool() const noexcept { return ok; }
 };
 
-[[nodiscard]] encode_result percent_encode_into(std::string_view in, encode_set set, std::span<char> out) noexcept;
+[[nodiscard]] FTPURI_API encode_result percent_encode_into(std::string_view in, encode_set set,
+                                                           std::span<char> out) noexcept;
 
 // Convenience for callers off the hot path; these allocate.
-[[nodiscard]] std::string percent_encode(std::string_view in, encode_set set);
+[[nodiscard]] FTPURI_API std::string percent_encode(std::string_view in, encode_set set);
 // The decoded bytes, or the status and offset of the first malformed escape in `result`.
-[[nodiscard]] std::string percent_decode(std::string_view in, decode_result* result = nullptr);
+[[nodiscard]] FTPURI_API std::string percent_decode(std::string_view in, decode_result* result = nullptr);
 
 namespace detail {
 // hex_value()'s answers as a table: a lookup costs no branch, and which of digit, upper or

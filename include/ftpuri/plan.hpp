@@ -35,6 +35,7 @@
 #include <string_view>
 
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/export.h"
 #include "ftpuri/pct.hpp"
 #include "ftpuri/uri_view.hpp"
 
@@ -55,9 +56,9 @@ enum class plan_mode : std::uint8_t {
                // from a separator.
 };
 
-[[nodiscard]] std::string_view to_string(plan_mode m) noexcept;
+[[nodiscard]] FTPURI_API std::string_view to_string(plan_mode m) noexcept;
 // The mode named `name` ("multicwd"), if there is one.
-[[nodiscard]] std::optional<plan_mode> find_plan_mode(std::string_view name) noexcept;
+[[nodiscard]] FTPURI_API std::optional<plan_mode> find_plan_mode(std::string_view name) noexcept;
 
 struct plan_options {
     plan_mode mode = plan_mode::multicwd;
@@ -73,12 +74,12 @@ struct plan_options {
 enum class ftp_verb : std::uint8_t { user, pass, cwd, type, retr, nlst, list };
 
 // "USER", "PASS", "CWD", "TYPE", "RETR", "NLST", "LIST".
-[[nodiscard]] std::string_view to_string(ftp_verb v) noexcept;
+[[nodiscard]] FTPURI_API std::string_view to_string(ftp_verb v) noexcept;
 
 // One command of a plan: a verb and, except for LIST or NLST of the current directory, an
 // argument. The argument is either text of the URI, percent-decoded as it is read, or a literal
 // that the plan supplies (the anonymous login, "/" for `absolute`, "A" or "I" for TYPE).
-class ftp_command {
+class FTPURI_API ftp_command {
 public:
     static constexpr std::uint32_t npos = uri_offsets::npos;
 
@@ -119,7 +120,7 @@ private:
 };
 
 // The commands of one URI under one set of options, computed as they are iterated.
-class command_plan {
+class FTPURI_API command_plan {
 public:
     class iterator {
     public:
@@ -219,6 +220,6 @@ private:
 };
 
 // The plan of a parsed URI. The view must outlive the plan, which points into its text.
-[[nodiscard]] plan_result plan(uri_view const& uri, plan_options const& options = {}) noexcept;
+[[nodiscard]] FTPURI_API plan_result plan(uri_view const& uri, plan_options const& options = {}) noexcept;
 
 } // namespace ftpuri

@@ -31,6 +31,7 @@
 
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/export.h"
 #include "ftpuri/host_class.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/uri_view.hpp"
@@ -42,7 +43,7 @@ namespace ftpuri {
 // "[2001:db8::7]" (that address), each optionally followed by ":port" (then only that port;
 // without one, any port). Names are ASCII, case-insensitive, with at most one trailing dot; an
 // internationalized name is written as its A-label ("xn--bcher-kva.example").
-class host_pattern {
+class FTPURI_API host_pattern {
 public:
     // The pattern `text` spells, or nothing when it is not one (the view is kept: `text` must
     // outlive the pattern).
@@ -75,16 +76,16 @@ struct policy {
 // Puts host patterns in the order a policy with allow_sorted searches: by name, case and one
 // trailing dot ignored, "*." and ":port" aside; IPv6 patterns together. Sorts the caller's
 // views in place; allocates nothing.
-void sort_host_patterns(std::span<std::string_view> patterns) noexcept;
+FTPURI_API void sort_host_patterns(std::span<std::string_view> patterns) noexcept;
 
 // The canonical spelling of a URI's host into `out` (a DNS name needs at most 254 bytes), as
 // canonicalize_into() writes it: the bytes needed, which may exceed out.size().
-[[nodiscard]] std::size_t canonical_host(uri_view const& uri, std::span<char> out) noexcept;
+[[nodiscard]] FTPURI_API std::size_t canonical_host(uri_view const& uri, std::span<char> out) noexcept;
 
 // The policy's finding on a parsed URI: host.denied (the host's worst denied class in
 // diagnostic::detail, see message()) or host.not-allowed, both errors pointing at the host
 // (offsets into uri.buffer()); nothing when the policy accepts the host.
-[[nodiscard]] std::optional<diagnostic> check_policy(uri_view const& uri, policy const& rules) noexcept;
+[[nodiscard]] FTPURI_API std::optional<diagnostic> check_policy(uri_view const& uri, policy const& rules) noexcept;
 
 enum class sanitize_status : std::uint8_t {
     ok,
@@ -105,8 +106,8 @@ struct sanitize_result {
 // The one call for a service: parse `input` in options' profile (with options.as_error), apply
 // the policy, and write the canonical form into `out` (canonical_size_bound(input.size()) bytes
 // always suffice). Allocates nothing (but libidn2, as above).
-[[nodiscard]] sanitize_result sanitize(std::string_view input, policy const& rules, std::span<char> out,
-                                       parse_options const& options = {},
-                                       canonical_options const& canonical = {}) noexcept;
+[[nodiscard]] FTPURI_API sanitize_result sanitize(std::string_view input, policy const& rules, std::span<char> out,
+                                                  parse_options const& options = {},
+                                                  canonical_options const& canonical = {}) noexcept;
 
 } // namespace ftpuri

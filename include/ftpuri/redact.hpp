@@ -46,6 +46,8 @@
 #include <span>
 #include <string_view>
 
+#include "ftpuri/export.h"
+
 namespace ftpuri {
 
 // A byte range [offset, offset + length) in an input.
@@ -58,12 +60,12 @@ struct byte_range {
 // Where the password is, by the rules above; nullopt when there is none or it is empty. Offsets
 // are uint32_t like every offset of the library, so an input of 4 GiB or more gives nullopt
 // (such inputs are far past any length limit; redact_password_into still masks them).
-[[nodiscard]] std::optional<byte_range> find_password(std::string_view input) noexcept;
+[[nodiscard]] FTPURI_API std::optional<byte_range> find_password(std::string_view input) noexcept;
 
 // The same for `prefix`, the first bytes of an input whose rest is unknown (a line cut at a
 // length limit): the '@' that ends a password may lie past the cut, so a userinfo whose
 // authority reaches the cut, or follows a port that is not digits, runs to the cut.
-[[nodiscard]] std::optional<byte_range> find_password_in_prefix(std::string_view prefix) noexcept;
+[[nodiscard]] FTPURI_API std::optional<byte_range> find_password_in_prefix(std::string_view prefix) noexcept;
 
 // The room redact_password_into needs at most: "****" is 4 bytes and replaces at least 0.
 [[nodiscard]] constexpr std::size_t redacted_size_bound(std::string_view input) noexcept
@@ -75,6 +77,6 @@ struct byte_range {
 // `input` unchanged when it has none. Returns the size written, or SIZE_MAX when `out` is too
 // small (then `out` holds nothing usable); redacted_size_bound(input) bytes always suffice.
 // `out` must not overlap `input`.
-[[nodiscard]] std::size_t redact_password_into(std::string_view input, std::span<char> out) noexcept;
+[[nodiscard]] FTPURI_API std::size_t redact_password_into(std::string_view input, std::span<char> out) noexcept;
 
 } // namespace ftpuri

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "ftpuri/export.h"
+
 namespace ftpuri {
 
 // Where in the URI's plan the reply came.
@@ -30,8 +32,8 @@ enum class client_action : std::uint8_t {
                          // the user; if that fails too, as ask_credentials
 };
 
-[[nodiscard]] std::string_view to_string(plan_stage s) noexcept;
-[[nodiscard]] std::string_view to_string(client_action a) noexcept;
+[[nodiscard]] FTPURI_API std::string_view to_string(plan_stage s) noexcept;
+[[nodiscard]] FTPURI_API std::string_view to_string(client_action a) noexcept;
 
 // The action for reply `code` at `stage`:
 //   421, 426, 434 (any stage)                              stop
@@ -45,6 +47,6 @@ enum class client_action : std::uint8_t {
 //   6xx, every other 4xx and 5xx, a code named above at a
 //   stage the draft does not name it for, and anything
 //   outside 100-699 (not an FTP reply)                     stop
-[[nodiscard]] client_action reply_action(unsigned code, plan_stage stage) noexcept;
+[[nodiscard]] FTPURI_API client_action reply_action(unsigned code, plan_stage stage) noexcept;
 
 } // namespace ftpuri

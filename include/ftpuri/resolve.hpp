@@ -21,6 +21,7 @@
 #include <string>
 #include <string_view>
 
+#include "ftpuri/export.h"
 #include "ftpuri/options.hpp"
 #include "ftpuri/uri_view.hpp"
 
@@ -43,11 +44,12 @@ struct resolve_result {
     return base.size() + reference.size() + 1;
 }
 
-[[nodiscard]] resolve_result resolve(uri_view const& base, std::string_view reference, std::span<char> out) noexcept;
+[[nodiscard]] FTPURI_API resolve_result resolve(uri_view const& base, std::string_view reference,
+                                                std::span<char> out) noexcept;
 
 // Convenience (allocates): the target, or nothing when `base` is not a valid URI in `options`'s
 // profile.
-[[nodiscard]] std::optional<std::string> resolve(std::string_view base, std::string_view reference,
-                                                 parse_options const& options = {});
+[[nodiscard]] FTPURI_API std::optional<std::string> resolve(std::string_view base, std::string_view reference,
+                                                            parse_options const& options = {});
 
 } // namespace ftpuri

@@ -45,6 +45,7 @@
 #include <string_view>
 
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/export.h"
 #include "ftpuri/options.hpp"
 
 namespace ftpuri {
@@ -58,7 +59,7 @@ enum class host_kind : std::uint8_t {
                // about (rfc3986, lenient: an empty or numeric-ambiguous host)
 };
 
-[[nodiscard]] std::string_view to_string(host_kind k) noexcept;
+[[nodiscard]] FTPURI_API std::string_view to_string(host_kind k) noexcept;
 
 // The segments of a path, iterated without allocating.
 class segment_range {
@@ -174,7 +175,7 @@ class view_access;
 
 } // namespace detail
 
-class uri_view {
+class FTPURI_API uri_view {
 public:
     static constexpr std::uint32_t npos = uri_offsets::npos;
 

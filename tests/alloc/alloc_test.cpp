@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/alloc/alloc_test.cpp: parse, validate, the command plan, host classes, the
-// sanitization policy and the CLI's per-line path allocate nothing.
+// sanitization policy, the C API and the CLI's per-line path allocate nothing.
 //
 // PRODUCT.md's non-negotiable: "Parsing, validation ... allocate nothing; a test counts
 // allocations and fails on one." counting_allocator.cpp replaces operator new and malloc in
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "counting_allocator.hpp"
+#include "ftpuri.h"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/host_class.hpp"
 #include "ftpuri/parse.hpp"
@@ -231,6 +232,53 @@ TEST(Allocation, CanonicalEquivalentResolveAllocateNothing)
     EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: canonicalize/equivalent/resolve allocated " << n << " times";
     EXPECT_GT(written, 1000U);
     EXPECT_GT(pairs, 10U); // every valid input is equivalent to itself
+}
+
+// ftpuri.h: every function of the C API, over every input in every profile, into the caller's
+// buffers and its stack-held ftpuri_plan.
+TEST(Allocation, CApiAllocatesNothing)
+{
+    auto const& all = inputs();
+    static char buffer[ftpuri::canonical_size_bound(80000)];
+    std::array<ftpuri_diagnostic, 40> items{};
+    for (auto& item : items)
+        item.size = sizeof item;
+    std::size_t total = 0, commands = 0;
+    allocation_window window;
+    for (std::uint32_t p : {FTPURI_PROFILE_STRICT, FTPURI_PROFILE_RFC3986, FTPURI_PROFILE_LENIENT}) {
+        ftpuri_parse_options o = FTPURI_PARSE_OPTIONS_INIT;
+        o.profile = p;
+        for (auto const& in : all) {
+            ftpuri_diagnostic e = FTPURI_DIAGNOSTIC_INIT;
+            ftpuri_uri u = FTPURI_URI_INIT;
+            std::size_t n = 0;
+            std::uint32_t cls = 0;
+            total += ftpuri_validate(in.data(), in.size(), &o, nullptr) == FTPURI_OK ? 1U : 0U;
+            total += ftpuri_validate(in.data(), in.size(), &o, &e) == FTPURI_OK ? 1U : e.offset;
+            total += ftpuri_parse(in.data(), in.size(), &o, &u, &e) == FTPURI_OK ? u.host.length : 0U;
+            total += ftpuri_diagnose(in.data(), in.size(), &o, items.data(), items.size(), &n) == FTPURI_OK ? n : 0U;
+            if (ftpuri_canonicalize(in.data(), in.size(), &o, 7, buffer, sizeof buffer, &n, &e) == FTPURI_OK)
+                total += n;
+            total += ftpuri_classify_host(in.data(), in.size(), &o, &cls, &e) == FTPURI_OK ? cls : 0U;
+            total += static_cast<std::size_t>(ftpuri_equivalent(in.data(), in.size(), in.data(), in.size(), &o));
+            if (ftpuri_percent_decode(in.data(), in.size(), buffer, sizeof buffer, &n, nullptr) == FTPURI_OK)
+                total += n;
+            if (ftpuri_percent_encode(in.data(), in.size(), FTPURI_ENCODE_PCHAR, buffer, sizeof buffer, &n) ==
+                FTPURI_OK)
+                total += n;
+            ftpuri_plan plan;
+            ftpuri_command c = FTPURI_COMMAND_INIT;
+            if (ftpuri_plan_init(&plan, in.data(), in.size(), &o, nullptr, nullptr, &e) != FTPURI_OK) continue;
+            while (ftpuri_plan_next(&plan, &c) == FTPURI_OK) {
+                ++commands;
+                if (ftpuri_plan_write_line(&plan, buffer, sizeof buffer, &n) == FTPURI_OK) total += n;
+            }
+        }
+    }
+    std::size_t const n = window.close();
+    EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: the C API allocated " << n << " times";
+    EXPECT_GT(total, 10000U);
+    EXPECT_GT(commands, 50U);
 }
 
 // host_class.hpp and policy.hpp: "Nothing here allocates" (but libidn2, for a lenient Unicode

@@ -139,7 +139,10 @@ class SarifSchema(common.TempDirTest):
         self.assertEqual(plan_ids, {"plan.nocwd-slash", "plan.anonymous-password-control"})
         # So do the policy's: test_policy_findings_from_their_examples reports them.
         policy_ids = {e.id for e in self.policy_examples()}
-        seen = plan_ids | policy_ids
+        # A build id is reported only by a build without libidn2, never by this one:
+        # test_build_ids_are_not_reported_by_this_build.
+        build_ids = {e.id for e in self.build_examples()}
+        seen = plan_ids | policy_ids | build_ids
         for profile in common.PROFILES:
             mine = [e for e in self.examples if e.profile == profile and e.id not in seen]
             if not mine:
@@ -217,6 +220,26 @@ class SarifSchema(common.TempDirTest):
                                                   for r in results}), "the accepted host has no result")
             log, code = self.sarif(["-f", name], cwd=self.dir)
             self.assertNotIn(example.id, [r["ruleId"] for r in log["runs"][0]["results"]])
+
+    def build_examples(self):
+        """The rows of the ids only a build without libidn2 reports, whose "why" begins with
+        "Build (FTPURI_WITH_IDN2=OFF)"."""
+        rows = [e for e in self.examples if e.why.startswith("Build")]
+        self.assertEqual({"host.idna-unavailable"}, {e.id for e in rows})
+        return rows
+
+    def test_build_ids_are_not_reported_by_this_build(self):
+        # ftpuri-check is built with libidn2 (the default): the example is valid in every
+        # profile, without the id.
+        for example in self.build_examples():
+            self.assertTrue(example.why.startswith("Build (FTPURI_WITH_IDN2=OFF)"), example.why)
+            name = f"{example.id}.txt"
+            self.write(name, example.bytes + b"\n")
+            for profile in common.PROFILES:
+                with self.subTest(id=example.id, profile=profile):
+                    log, code = self.sarif([f"--profile={profile}", "-f", name], cwd=self.dir)
+                    self.assertEqual(0, code, "the example is valid in a build with libidn2")
+                    self.assertNotIn(example.id, [r["ruleId"] for r in log["runs"][0]["results"]])
 
     def test_anonymous_password_control(self):
         # Not a result: the option, not an input, is wrong; a usage error before the log starts.

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# examples/c/run_and_compare.sh PROGRAM EXPECTED EXIT_CODE ARGS...: runs PROGRAM with ARGS and
+# fails unless it exits with EXIT_CODE and prints exactly the file EXPECTED (stderr aside).
+set -uo pipefail
+program=$1 expected=$2 want=$3
+shift 3
+out=$("$program" "$@" 2>/dev/null)
+rc=$?
+if ((rc != want)); then
+  echo "exit $rc, expected $want; output:"
+  echo "$out"
+  exit 1
+fi
+if ! diff -u "$expected" <(printf '%s\n' "$out"); then
+  echo "output differs from $expected (- expected, + printed)"
+  exit 1
+fi
+echo "output as expected ($(wc -l <"$expected") lines)"

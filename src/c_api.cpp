@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: Apache-2.0
+// src/c_api.cpp: ftpuri.h, the C API, on the C++ API. Each function checks its arguments (a
+// null pointer, a struct's size, an enum value out of range) and returns FTPURI_BAD_ARGUMENT
+// rather than trusting a binding to have got them right; everything it calls is noexcept.
+#include "ftpuri.h"
+
+#include <cstddef>
+#include <cstring>
+#include <new>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+#include "ftpuri/canonical.hpp"
+#include "ftpuri/diagnostic.hpp"
+#include "ftpuri/host_class.hpp"
+#include "ftpuri/parse.hpp"
+#include "ftpuri/pct.hpp"
+#include "ftpuri/plan.hpp"
+#include "ftpuri/version.hpp"
+
+namespace {
+
+using namespace ftpuri;
+
+// The C enumerations are the C++ ones, number for number: the casts below rely on it.
+template <class E>
+constexpr int as_int(E e) noexcept
+{
+    return static_cast<int>(e);
+}
+static_assert(FTPURI_PROFILE_STRICT == as_int(profile::strict) && FTPURI_PROFILE_RFC3986 == as_int(profile::rfc3986) &&
+              FTPURI_PROFILE_LENIENT == as_int(profile::lenient));
+static_assert(FTPURI_SEVERITY_ERROR == as_int(severity::error) &&
+              FTPURI_SEVERITY_WARNING == as_int(severity::warning) && FTPURI_SEVERITY_NOTE == as_int(severity::note));
+static_assert(FTPURI_COMPONENT_INPUT == as_int(component::input) && FTPURI_COMPONENT_HOST == as_int(component::host) &&
+              FTPURI_COMPONENT_FRAGMENT == as_int(component::fragment));
+// Every id's number: tests/c_api_test.cpp reads ftpuri.h and holds each FTPURI_DIAG_* to the
+// C++ id of the same name; here, that no id is missing from the header.
+static_assert(FTPURI_DIAG_COUNT == as_int(diag_id::count), "ftpuri.h must list every diag_id");
+static_assert(FTPURI_HOST_DNS_NAME == as_int(host_kind::dns_name) && FTPURI_HOST_IPV4 == as_int(host_kind::ipv4) &&
+              FTPURI_HOST_IPV6 == as_int(host_kind::ipv6) && FTPURI_HOST_IPVFUTURE == as_int(host_kind::ipvfuture) &&
+              FTPURI_HOST_REG_NAME == as_int(host_kind::reg_name));
+static_assert(FTPURI_ENCODE_USP_CHAR == as_int(encode_set::usp_char) &&
+              FTPURI_ENCODE_FTP_SEGMENT == as_int(encode_set::ftp_segment) &&
+              FTPURI_ENCODE_PCHAR == as_int(encode_set::pchar) &&
+              FTPURI_ENCODE_FRAGMENT == as_int(encode_set::fragment) &&
+              FTPURI_ENCODE_REG_NAME == as_int(encode_set::reg_name) &&
+              FTPURI_ENCODE_UNRESERVED == as_int(encode_set::unreserved));
+static_assert(FTPURI_HOST_CLASS_LOOPBACK == as_int(host_class::loopback) &&
+              FTPURI_HOST_CLASS_UNSPECIFIED == as_int(host_class::unspecified) &&
+              FTPURI_HOST_CLASS_LINK_LOCAL == as_int(host_class::link_local) &&
+              FTPURI_HOST_CLASS_PRIVATE == as_int(host_class::private_) &&
+              FTPURI_HOST_CLASS_BROADCAST == as_int(host_class::broadcast) &&
+              FTPURI_HOST_CLASS_MULTICAST == as_int(host_class::multicast) &&
+              FTPURI_HOST_CLASS_RESERVED == as_int(host_class::reserved) &&
+              FTPURI_HOST_CLASS_DOCUMENTATION == as_int(host_class::documentation) &&
+              FTPURI_HOST_CLASS_SPECIAL_USE == as_int(host_class::special_use) &&
+              FTPURI_HOST_CLASS_PUBLIC == as_int(host_class::public_) && host_class_count == 10);
+static_assert(FTPURI_PLAN_RFC1738 == as_int(plan_mode::rfc1738) &&
+              FTPURI_PLAN_MULTICWD == as_int(plan_mode::multicwd) &&
+              FTPURI_PLAN_SINGLECWD == as_int(plan_mode::singlecwd) && FTPURI_PLAN_NOCWD == as_int(plan_mode::nocwd));
+static_assert(FTPURI_VERB_USER == as_int(ftp_verb::user) && FTPURI_VERB_PASS == as_int(ftp_verb::pass) &&
+              FTPURI_VERB_CWD == as_int(ftp_verb::cwd) && FTPURI_VERB_TYPE == as_int(ftp_verb::type) &&
+              FTPURI_VERB_RETR == as_int(ftp_verb::retr) && FTPURI_VERB_NLST == as_int(ftp_verb::nlst) &&
+              FTPURI_VERB_LIST == as_int(ftp_verb::list));
+
+// A caller's struct is usable when it is at least this version's size: the library writes no
+// byte past sizeof(T), and reads none past the caller's size (all of today's members are in the
+// first version, so a smaller size is an error).
+template <class T>
+[[nodiscard]] bool sized(T const* p) noexcept
+{
+    return p->size >= sizeof(T);
+}
+template <class T>
+[[nodiscard]] bool absent_or_sized(T const* p) noexcept
+{
+    return p == nullptr || sized(p);
+}
+
+// (pointer, length) to a view; FTPURI_NUL_TERMINATED reads a C string. Nothing for a null
+// pointer with a length.
+[[nodiscard]] std::optional<std::string_view> text(char const* p, std::size_t length) noexcept
+{
+    if (length == FTPURI_NUL_TERMINATED) {
+        if (p == nullptr) return std::nullopt;
+        return std::string_view(p);
+    }
+    if (p == nullptr) return length == 0 ? std::optional(std::string_view()) : std::nullopt;
+    return std::string_view(p, length);
+}
+
+[[nodiscard]] std::optional<parse_options> read_parse_options(ftpuri_parse_options const* o) noexcept
+{
+    parse_options out;
+    if (o == nullptr) return out;
+    if (!sized(o) || o->profile > FTPURI_PROFILE_LENIENT) return std::nullopt;
+    out.syntax = static_cast<profile>(o->profile);
+    if (o->max_length != 0) out.max_length = o->max_length < max_length_cap ? o->max_length : max_length_cap;
+    return out;
+}
+
+// Catalogue strings are literals, and message()'s are too: each ends in a NUL, which
+// tests/c_api_test.cpp checks for every id.
+void write_diagnostic(ftpuri_diagnostic* to, diagnostic const& d) noexcept
+{
+    to->id = static_cast<std::uint32_t>(d.id);
+    to->severity = static_cast<std::uint32_t>(d.level);
+    to->component = static_cast<std::uint32_t>(d.where);
+    to->offset = d.offset;
+    to->length = d.length;
+    to->name = d.info().name.data();
+    to->message = message(d).data();
+    to->hint = d.info().hint.data();
+}
+
+// Parses with the options, writing the error into `error` (when not null) on failure.
+struct parsed {
+    int status = FTPURI_BAD_ARGUMENT;
+    parse_result result;
+};
+[[nodiscard]] parsed parse_input(char const* input, std::size_t length, ftpuri_parse_options const* options,
+                                 ftpuri_diagnostic* error) noexcept
+{
+    parsed out;
+    std::optional<std::string_view> const in = text(input, length);
+    std::optional<parse_options> const opts = read_parse_options(options);
+    if (!in || !opts || !absent_or_sized(error)) return out;
+    out.result = parse(*in, *opts);
+    out.status = out.result ? FTPURI_OK : FTPURI_INVALID;
+    if (!out.result && error != nullptr) write_diagnostic(error, out.result.error());
+    return out;
+}
+
+// Offsets into the caller's input, which the view may start after (the lenient profile trims
+// edge whitespace).
+[[nodiscard]] ftpuri_range range_of(char const* input, std::string_view part, bool present) noexcept
+{
+    if (!present) return {FTPURI_NPOS, 0};
+    return {static_cast<std::uint32_t>(part.data() - input), static_cast<std::uint32_t>(part.size())};
+}
+
+// What ftpuri_plan's opaque bytes hold. The iterator points at `plan`, so a copied ftpuri_plan
+// (whose `self` is then not its address) walks a fresh iterator to `index` first.
+struct plan_state {
+    command_plan plan;
+    command_plan::iterator at;
+    plan_state const* self = nullptr;
+    std::uint32_t index = 0; // commands given so far
+    bool started = false;
+};
+static_assert(sizeof(plan_state) <= sizeof(ftpuri_plan), "ftpuri_plan's size is ABI: plan_state must fit");
+static_assert(alignof(plan_state) <= alignof(ftpuri_plan));
+static_assert(std::is_trivially_destructible_v<plan_state>, "nobody calls a destructor on ftpuri_plan");
+
+[[nodiscard]] plan_state* state_of(ftpuri_plan* p) noexcept
+{
+    return std::launder(reinterpret_cast<plan_state*>(p->opaque));
+}
+[[nodiscard]] plan_state const* state_of(ftpuri_plan const* p) noexcept
+{
+    return std::launder(reinterpret_cast<plan_state const*>(p->opaque));
+}
+
+} // namespace
+
+extern "C" {
+
+char const* ftpuri_version(void) noexcept
+{
+    return FTPURI_VERSION_STRING; // the library's: this file is compiled into it
+}
+
+char const* ftpuri_diag_name(std::uint32_t id) noexcept
+{
+    return id < diag_catalogue.size() ? diag_catalogue[id].name.data() : nullptr;
+}
+
+std::uint32_t ftpuri_diag_from_name(char const* name) noexcept
+{
+    if (name == nullptr) return FTPURI_NPOS;
+    std::optional<diag_id> const id = find_diag(name);
+    return id ? static_cast<std::uint32_t>(*id) : FTPURI_NPOS;
+}
+
+int ftpuri_validate(char const* input, std::size_t length, ftpuri_parse_options const* options,
+                    ftpuri_diagnostic* error) noexcept
+{
+    if (error != nullptr) return parse_input(input, length, options, error).status;
+    // Without an error to report, the validate-only scan and its fast paths.
+    std::optional<std::string_view> const in = text(input, length);
+    std::optional<parse_options> const opts = read_parse_options(options);
+    if (!in || !opts) return FTPURI_BAD_ARGUMENT;
+    return validate(*in, *opts) ? FTPURI_OK : FTPURI_INVALID;
+}
+
+int ftpuri_diagnose(char const* input, std::size_t length, ftpuri_parse_options const* options,
+                    ftpuri_diagnostic* items, std::size_t capacity, std::size_t* count) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    std::optional<parse_options> const opts = read_parse_options(options);
+    if (!in || !opts || count == nullptr || (items == nullptr && capacity != 0)) return FTPURI_BAD_ARGUMENT;
+    for (std::size_t i = 0; i < capacity; ++i)
+        if (!sized(&items[i])) return FTPURI_BAD_ARGUMENT;
+    diagnostic_list found;
+    parse_result const r = parse(*in, *opts, found);
+    *count = found.size();
+    for (std::size_t i = 0; i < found.size() && i < capacity; ++i)
+        write_diagnostic(&items[i], found[i]);
+    return r ? FTPURI_OK : FTPURI_INVALID;
+}
+
+int ftpuri_parse(char const* input, std::size_t length, ftpuri_parse_options const* options, ftpuri_uri* uri,
+                 ftpuri_diagnostic* error) noexcept
+{
+    if (uri == nullptr || !sized(uri)) return FTPURI_BAD_ARGUMENT;
+    parsed const p = parse_input(input, length, options, error);
+    if (p.status != FTPURI_OK) return p.status;
+    uri_view const& v = *p.result;
+    char const* const all = input;
+    uri->scheme = range_of(all, v.scheme(), true);
+    uri->user = range_of(all, v.user(), v.has_userinfo());
+    uri->password = range_of(all, v.password(), v.has_password());
+    uri->host = range_of(all, v.host(), true);
+    uri->port = range_of(all, v.port(), v.has_port());
+    uri->path = range_of(all, v.path(), true);
+    uri->name = range_of(all, v.name(), true);
+    uri->typecode = range_of(all, v.typecode_part(), v.has_typecode());
+    uri->query = range_of(all, v.query(), v.has_query());
+    uri->fragment = range_of(all, v.fragment(), v.has_fragment());
+    uri->host_kind = static_cast<std::uint32_t>(v.host_type());
+    uri->port_number = v.effective_port();
+    uri->typecode_char = static_cast<unsigned char>(v.typecode());
+    return FTPURI_OK;
+}
+
+int ftpuri_canonicalize(char const* input, std::size_t length, ftpuri_parse_options const* options, std::uint32_t flags,
+                        char* out, std::size_t out_size, std::size_t* written, ftpuri_diagnostic* error) noexcept
+{
+    constexpr std::uint32_t known =
+        FTPURI_CANONICAL_DROP_PASSWORD | FTPURI_CANONICAL_DROP_FRAGMENT | FTPURI_CANONICAL_DROP_ANONYMOUS;
+    if ((flags & ~known) != 0 || (out == nullptr && out_size != 0)) return FTPURI_BAD_ARGUMENT;
+    parsed const p = parse_input(input, length, options, error);
+    if (p.status != FTPURI_OK) return p.status;
+    canonical_options const how{(flags & FTPURI_CANONICAL_DROP_PASSWORD) != 0,
+                                (flags & FTPURI_CANONICAL_DROP_FRAGMENT) != 0,
+                                (flags & FTPURI_CANONICAL_DROP_ANONYMOUS) != 0};
+    // One byte is kept back for the NUL.
+    std::span<char> const room(out, out_size == 0 ? 0 : out_size - 1);
+    canonical_result const r = canonicalize_into(*p.result, room, how);
+    if (written != nullptr) *written = r.size;
+    if (r.status == canonical_status::idna_failed) return FTPURI_IDNA_FAILED;
+    if (r.status == canonical_status::buffer_too_small || out_size == 0) return FTPURI_BUFFER_TOO_SMALL;
+    out[r.size] = '\0';
+    return FTPURI_OK;
+}
+
+int ftpuri_equivalent(char const* a, std::size_t a_length, char const* b, std::size_t b_length,
+                      ftpuri_parse_options const* options) noexcept
+{
+    std::optional<std::string_view> const x = text(a, a_length);
+    std::optional<std::string_view> const y = text(b, b_length);
+    std::optional<parse_options> const opts = read_parse_options(options);
+    return x && y && opts && equivalent(*x, *y, *opts) ? 1 : 0;
+}
+
+int ftpuri_percent_decode(char const* input, std::size_t length, char* out, std::size_t out_size, std::size_t* written,
+                          std::uint32_t* error_offset) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    if (!in || (out == nullptr && out_size != 0)) return FTPURI_BAD_ARGUMENT;
+    decode_result const r = percent_decode_into(*in, std::span<char>(out, out_size));
+    if (written != nullptr) *written = r.size;
+    if (r.status == decode_status::malformed_escape) {
+        if (error_offset != nullptr) *error_offset = r.offset;
+        return FTPURI_MALFORMED_ESCAPE;
+    }
+    if (r.status == decode_status::buffer_too_small) {
+        if (written != nullptr) *written = decoded_size_bound(*in);
+        return FTPURI_BUFFER_TOO_SMALL;
+    }
+    return FTPURI_OK;
+}
+
+int ftpuri_percent_encode(char const* input, std::size_t length, std::uint32_t set, char* out, std::size_t out_size,
+                          std::size_t* written) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    if (!in || set > FTPURI_ENCODE_UNRESERVED || (out == nullptr && out_size != 0)) return FTPURI_BAD_ARGUMENT;
+    auto const which = static_cast<encode_set>(set);
+    std::size_t const needed = percent_encoded_size(*in, which);
+    if (written != nullptr) *written = needed;
+    if (needed > out_size) return FTPURI_BUFFER_TOO_SMALL;
+    encode_result const r = percent_encode_into(*in, which, std::span<char>(out, out_size));
+    return r ? FTPURI_OK : FTPURI_BUFFER_TOO_SMALL;
+}
+
+char const* ftpuri_host_class_name(std::uint32_t host_class) noexcept
+{
+    return host_class < host_class_count ? to_string(static_cast<ftpuri::host_class>(host_class)).data() : nullptr;
+}
+
+int ftpuri_classify_host(char const* input, std::size_t length, ftpuri_parse_options const* options,
+                         std::uint32_t* host_class, ftpuri_diagnostic* error) noexcept
+{
+    if (host_class == nullptr) return FTPURI_BAD_ARGUMENT;
+    parsed const p = parse_input(input, length, options, error);
+    if (p.status != FTPURI_OK) return p.status;
+    *host_class = static_cast<std::uint32_t>(classify_host(*p.result));
+    return FTPURI_OK;
+}
+
+int ftpuri_classify_address(std::uint8_t const* address, std::size_t length, std::uint32_t* host_class) noexcept
+{
+    if (address == nullptr || host_class == nullptr) return FTPURI_BAD_ARGUMENT;
+    if (length == 4) {
+        *host_class = static_cast<std::uint32_t>(classify_address(std::span<std::uint8_t const, 4>(address, 4)));
+        return FTPURI_OK;
+    }
+    if (length == 16) {
+        *host_class = static_cast<std::uint32_t>(classify_address(std::span<std::uint8_t const, 16>(address, 16)));
+        return FTPURI_OK;
+    }
+    return FTPURI_BAD_ARGUMENT;
+}
+
+int ftpuri_plan_init(ftpuri_plan* plan, char const* input, std::size_t length, ftpuri_parse_options const* options,
+                     ftpuri_plan_options const* plan_options, int* ask_password, ftpuri_diagnostic* error) noexcept
+{
+    if (plan == nullptr || !absent_or_sized(plan_options)) return FTPURI_BAD_ARGUMENT;
+    ftpuri::plan_options how;
+    if (plan_options != nullptr) {
+        if (plan_options->mode > FTPURI_PLAN_NOCWD) return FTPURI_BAD_ARGUMENT;
+        how.mode = static_cast<plan_mode>(plan_options->mode);
+        how.absolute = plan_options->absolute != 0;
+        if (plan_options->anonymous_password != nullptr) {
+            std::optional<std::string_view> const pass =
+                text(plan_options->anonymous_password, plan_options->anonymous_password_length);
+            if (!pass) return FTPURI_BAD_ARGUMENT;
+            how.anonymous_password = *pass;
+        }
+    }
+    parsed const p = parse_input(input, length, options, error);
+    if (p.status != FTPURI_OK) return p.status;
+    plan_result const r = ftpuri::plan(*p.result, how);
+    if (!r) {
+        if (error != nullptr) write_diagnostic(error, r.error());
+        return FTPURI_INVALID;
+    }
+    auto* s = new (plan->opaque) plan_state{*r, {}, nullptr, 0, false};
+    s->self = s;
+    if (ask_password != nullptr) *ask_password = r->ask_password() ? 1 : 0;
+    return FTPURI_OK;
+}
+
+int ftpuri_plan_next(ftpuri_plan* plan, ftpuri_command* command) noexcept
+{
+    if (plan == nullptr || command == nullptr || !sized(command)) return FTPURI_BAD_ARGUMENT;
+    plan_state* s = state_of(plan);
+    if (s->self != s) { // copied: the iterator points into the original
+        s->at = s->plan.begin();
+        for (std::uint32_t i = 1; i < s->index && s->at != s->plan.end(); ++i)
+            ++s->at;
+        s->self = s;
+    }
+    if (!s->started) {
+        s->at = s->plan.begin();
+        s->started = true;
+    } else if (s->at != s->plan.end()) {
+        ++s->at;
+    }
+    if (s->at == s->plan.end()) return FTPURI_INVALID;
+    ++s->index;
+    ftp_command const& c = *s->at;
+    command->verb = static_cast<std::uint32_t>(c.verb());
+    command->has_argument = c.has_argument() ? 1 : 0;
+    command->verb_name = to_string(c.verb()).data();
+    command->raw_argument = c.raw_argument().data();
+    command->raw_argument_length = c.raw_argument().size();
+    command->argument_offset = c.offset();
+    command->line_length = static_cast<std::uint32_t>(c.size());
+    return FTPURI_OK;
+}
+
+int ftpuri_plan_write_line(ftpuri_plan const* plan, char* out, std::size_t out_size, std::size_t* written) noexcept
+{
+    if (plan == nullptr || (out == nullptr && out_size != 0)) return FTPURI_BAD_ARGUMENT;
+    plan_state const* s = state_of(plan);
+    if (!s->started || s->index == 0) return FTPURI_BAD_ARGUMENT; // no command given yet
+    // The command of a copied plan is the same value: re-read it through a fresh walk.
+    command_plan::iterator at = s->plan.begin();
+    if (s->self == s) {
+        at = s->at;
+    } else {
+        for (std::uint32_t i = 1; i < s->index && at != s->plan.end(); ++i)
+            ++at;
+    }
+    if (at == s->plan.end()) return FTPURI_BAD_ARGUMENT; // the plan has ended
+    std::size_t const size = at->size();
+    if (written != nullptr) *written = size;
+    if (out == nullptr || out_size < size + 1) return FTPURI_BUFFER_TOO_SMALL;
+    std::size_t const n = at->write_to(std::span<char>(out, out_size - 1));
+    out[n] = '\0';
+    return FTPURI_OK;
+}
+
+} // extern "C"

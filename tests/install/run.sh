@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# tests/install/run.sh BUILD_DIR C_COMPILER CXX_COMPILER VERSION: installs the build into a
+# temporary prefix, moves the prefix (the package must not remember where it was installed),
+# then builds and runs the C and the C++ consumer of this directory, copied outside the source
+# tree, four ways each: find_package with the static and the shared library, and pkg-config with
+# each. Each consumer exits 0 only when every answer it gets is the expected one; this script
+# also checks which library each program really linked, and what the pkg-config file says.
+set -euo pipefail
+build=$(cd "$1" && pwd) cc=$2 cxx=$3 version=$4
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+step() { echo "== install test: $*"; }
+fail() {
+  echo "install test: FAILED: $*"
+  exit 1
+}
+
+step "cmake --install into a temporary prefix, then moved"
+cmake --install "$build" --prefix "$work/installed" >"$work/install.log" || {
+  cat "$work/install.log"
+  fail "cmake --install"
+}
+mv "$work/installed" "$work/moved"
+prefix=$work/moved
+mkdir "$work/src"
+cp -r "$here/c" "$here/cxx" "$work/src/"
+
+# Which libftpuri a program loads: "shared" or "static".
+linkage() { if ldd "$1" | grep -q 'libftpuri\.so'; then echo shared; else echo static; fi; }
+run() { # PROGRAM LINKAGE
+  "$1" || fail "$1 did not give the expected answers"
+  [[ $(linkage "$1") == "$2" ]] || fail "$1 should link the $2 library: $(ldd "$1" | grep ftpuri || echo none)"
+}
+
+step "find_package(ftpuri 0.2): C and C++, static and shared"
+for lang in c cxx; do
+  for how in static shared; do
+    case $lang-$how in
+    *-static) choice=(-DFTPURI_SHARED=OFF) ;;
+    c-shared) choice=(-DBUILD_SHARED_LIBS=ON) ;; # ftpuri::ftpuri follows BUILD_SHARED_LIBS
+    cxx-shared) choice=(-DFTPURI_SHARED=ON) ;;
+    esac
+    b=$work/build-$lang-$how
+    cmake -S "$work/src/$lang" -B "$b" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+      -DCMAKE_CXX_COMPILER="$cxx" "${choice[@]}" >"$work/configure.log" 2>&1 || {
+      cat "$work/configure.log"
+      fail "configure the $lang consumer ($how)"
+    }
+    cmake --build "$b" >"$work/build.log" 2>&1 || {
+      cat "$work/build.log"
+      fail "build the $lang consumer ($how)"
+    }
+    run "$b/consumer" "$how"
+  done
+done
+
+step "find_package refuses a version it is not compatible with"
+mkdir "$work/src/too-new"
+printf 'cmake_minimum_required(VERSION 3.25)\nproject(p NONE)\nfind_package(ftpuri 1.0 REQUIRED)\n' \
+  >"$work/src/too-new/CMakeLists.txt"
+if cmake -S "$work/src/too-new" -B "$work/build-too-new" -DCMAKE_PREFIX_PATH="$prefix" >"$work/too-new.log" 2>&1; then
+  fail "find_package(ftpuri 1.0) accepted version $version"
+fi
+grep -q "version: $version" "$work/too-new.log" || fail "find_package(ftpuri 1.0) failed for another reason"
+
+step "pkg-config: the file"
+export PKG_CONFIG_PATH
+PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name ftpuri.pc)")
+[[ $(pkg-config --modversion ftpuri) == "$version" ]] || fail "pkg-config --modversion: $(pkg-config --modversion ftpuri)"
+cflags=$(pkg-config --cflags ftpuri)
+[[ $cflags != *-std=* ]] || fail "Cflags impose a language standard: $cflags"
+libdir=$(pkg-config --variable=libdir ftpuri)
+[[ -f $libdir/libftpuri.so && -f $libdir/libftpuri.a ]] || fail "libdir $libdir (relocated?) holds no library"
+[[ $(cd "$libdir" && pwd -P) == "$(cd "$prefix" && pwd -P)"/* ]] || fail "libdir $libdir is outside the moved prefix"
+static_libs=$(pkg-config --static --libs ftpuri | sed 's/-lftpuri/-Wl,-Bstatic -lftpuri -Wl,-Bdynamic/')
+
+step "pkg-config: C and C++, static and shared"
+# shellcheck disable=SC2086 # the flags are words
+{
+  "$cc" -std=c99 -Wall -Wextra -Wpedantic -Werror "$work/src/c/consumer.c" $cflags $(pkg-config --libs ftpuri) \
+    -Wl,-rpath,"$libdir" -o "$work/c-pc-shared" || fail "cc with pkg-config (shared)"
+  "$cc" -std=c99 -Wall -Wextra -Wpedantic -Werror "$work/src/c/consumer.c" $cflags $static_libs \
+    -o "$work/c-pc-static" || fail "cc with pkg-config --static"
+  "$cxx" -std=c++2b -Wall -Wextra -Werror "$work/src/cxx/consumer.cpp" $cflags $(pkg-config --libs ftpuri) \
+    -Wl,-rpath,"$libdir" -o "$work/cxx-pc-shared" || fail "c++ with pkg-config (shared)"
+  "$cxx" -std=c++2b -Wall -Wextra -Werror "$work/src/cxx/consumer.cpp" $cflags $static_libs \
+    -o "$work/cxx-pc-static" || fail "c++ with pkg-config --static"
+}
+run "$work/c-pc-shared" shared
+run "$work/c-pc-static" static
+run "$work/cxx-pc-shared" shared
+run "$work/cxx-pc-static" static
+
+echo "install test: passed (8 consumers built outside the source tree against $version, relocated)"
