@@ -15,7 +15,7 @@ bash scripts/install-deps.sh
 jobs=$(nproc)
 
 echo "== GCC 12, Release, -Werror"
-cmake -S . -B build/gcc -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ -DFTPURI_WERROR=ON
+cmake -S . -B build/gcc -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ -DFTPURI_WERROR=ON
 cmake --build build/gcc -j"$jobs"
 ctest --test-dir build/gcc --output-on-failure -j"$jobs"
 
@@ -28,7 +28,7 @@ FUZZ_JOBS=$jobs bash fuzz/run.sh "${FUZZ_SECONDS:-30}"
 echo "== Clang 14, Debug, ASan + UBSan, -Werror"
 # The properties run 10,000 cases each in the GCC build; under the sanitizers, which make them
 # about twenty times slower, 2,000 cases each look for memory errors.
-cmake -S . -B build/clang-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++-14 \
+cmake -S . -B build/clang-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
   -DFTPURI_WERROR=ON -DFTPURI_SANITIZE=ON -DFTPURI_PROPS_MAX_SUCCESS=2000
 cmake --build build/clang-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
