@@ -27,8 +27,13 @@ prefix=$work/moved
 mkdir "$work/src"
 cp -r "$here/c" "$here/cxx" "$work/src/"
 
-# Which libftpuri a program loads: "shared" or "static".
-linkage() { if ldd "$1" | grep -q 'libftpuri\.so'; then echo shared; else echo static; fi; }
+# Which libftpuri a program loads: "shared" or "static". (Not ldd | grep -q: grep stops at the
+# first match, ldd may then die of SIGPIPE, and pipefail would call the match a miss.)
+linkage() {
+  local libraries
+  libraries=$(ldd "$1")
+  if [[ $libraries == *libftpuri.so* ]]; then echo shared; else echo static; fi
+}
 run() { # PROGRAM LINKAGE
   "$1" || fail "$1 did not give the expected answers"
   [[ $(linkage "$1") == "$2" ]] || fail "$1 should link the $2 library: $(ldd "$1" | grep ftpuri || echo none)"
