@@ -9,12 +9,12 @@
 # its own ids. The option list is checked against "ftpuri-check --help" by
 # tests/cli_docs/options_documented.py.
 
-_ftpuri_check_options='-h --help --version
-    -f --file --profile --max-length
+_ftpuri_check_options='-h --help -V --version
+    -f --file --no-skip -0 --null --stdin-filename --profile --max-length
     --disable --enable --error --rules
     --deny --allow-host --allow-hosts-file
-    --format --color -q --quiet --stats --progress
-    --fix --in-place --break-links --strip-password --redact-password --drop-fragment --drop-anonymous
+    --format --components --color -q --quiet --stats --progress
+    --fix --diff --in-place --break-links --strip-password --redact-password --drop-fragment --drop-anonymous
     --plan --plan-mode --absolute --anonymous-password --show-password
     --error-on-warning --exit-zero
     -j --jobs'
@@ -53,16 +53,17 @@ _ftpuri_check_words()
 _ftpuri_check_classes='loopback unspecified link-local private broadcast multicast reserved documentation
     special-use public non-public'
 
-# COMPREPLY from the classes for the last item of a comma-separated --deny value $1: each reply
-# repeats the items before it, so that completing 'loopback,pri' gives 'loopback,private'.
-_ftpuri_check_deny()
+# COMPREPLY from the words $1 for the last item of a comma-separated value $2 (--deny, --disable,
+# --enable, --error): each reply repeats the items before it, so that completing
+# 'loopback,pri' gives 'loopback,private'.
+_ftpuri_check_list()
 {
-    local cur=$1 done='' i
+    local words=$1 cur=$2 done='' i
     if [[ $cur == *,* ]]; then
         done=${cur%,*},
         cur=${cur##*,}
     fi
-    _ftpuri_check_words "$_ftpuri_check_classes" "$cur"
+    _ftpuri_check_words "$words" "$cur"
     for i in "${!COMPREPLY[@]}"; do
         COMPREPLY[i]=$done${COMPREPLY[i]}
     done
@@ -101,27 +102,27 @@ _ftpuri_check()
     for ((i = 1; i < ${#COMP_WORDS[@]}; i++)); do
         ((i == cword)) && continue
         case ${COMP_WORDS[i]} in
-            --in-place) in_place=1 ;;
+            --in-place | --diff) in_place=1 ;;
             --) ((i < cword)) && end_of_options=1 ;;
         esac
     done
 
     if [[ $end_of_options ]]; then
-        # A positional argument: a file to rewrite with --in-place, otherwise a URI.
+        # A positional argument: a file with --in-place or --diff, otherwise a URI.
         [[ $in_place ]] && _ftpuri_check_files "$cur"
         return 0
     fi
 
     case $prev in
         --profile) _ftpuri_check_words 'strict rfc3986 lenient' "$cur" ;;
-        --format) _ftpuri_check_words 'text json sarif' "$cur" ;;
+        --format) _ftpuri_check_words 'text json sarif github codeclimate' "$cur" ;;
         --color | --progress) _ftpuri_check_words 'auto always never' "$cur" ;;
         --plan-mode) _ftpuri_check_words 'multicwd rfc1738 singlecwd nocwd' "$cur" ;;
-        --disable) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
-        --enable) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" opt-in)" "$cur" ;;
-        --error) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
-        --deny) _ftpuri_check_deny "$cur" ;;
-        -f | --file | --allow-hosts-file) _ftpuri_check_files "$cur" ;;
+        --disable) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
+        --enable) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" opt-in)" "$cur" ;;
+        --error) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
+        --deny) _ftpuri_check_list "$_ftpuri_check_classes" "$cur" ;;
+        -f | --file | --allow-hosts-file | --stdin-filename) _ftpuri_check_files "$cur" ;;
         --max-length | -j | --jobs) ;; # a number: nothing to offer
         --anonymous-password) ;;         # any text: nothing to offer
         --allow-host) ;;                 # a host pattern: nothing to offer

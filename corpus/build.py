@@ -116,8 +116,8 @@ class Corpus:
 
 def diagnostics(corpus):
     for line in (ROOT / "docs" / "diagnostics.md").read_text().splitlines():
-        # | id | severity columns... | `example` | offset | length | why |
-        m = re.match(r"\| ([a-z]+\.[a-z0-9.-]+) \|", line)
+        # | <a id="anchor"></a>id | severity columns... | `example` | offset | length | why |
+        m = re.match(r'\| (?:<a id="[^"]*"></a>)?([a-z]+\.[a-z0-9.-]+) \|', line)
         example = re.search(r"\| `([^`]*)` \|", line)
         if not m or not example or m.group(1) == "input.too-long":
             continue

@@ -23,8 +23,8 @@
 // (sizes drawn from the input, so that lines longer than a block, the line limit and a CRLF
 // cut between blocks are all reached) and a small cap, which must keep each line's prefix and
 // count its whole length. A quiet run's loop of its own (line_checker::check_lines with
-// verdicts only) counts the same blocks: every line, every byte, and the lines validate()
-// rejects.
+// verdicts only) counts the same blocks: every line, as an input or as a skipped blank or
+// comment line, every byte, and the lines validate() rejects.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -89,11 +89,22 @@ void check_reader(std::string_view input, std::vector<reference_line> const& exp
     FUZZ_CHECK(!reader.failed() && reader.exhausted() && n == expected.size(), input);
     FUZZ_CHECK(reader.bytes_read() == input.size(), input);
     cli::tally const& counts = verdicts.counts();
-    FUZZ_CHECK(counts.inputs == expected.size() && counts.bytes == input.size(), input);
+    // Blank and comment lines are skipped, not inputs: a line whose kept bytes hold only
+    // blanks, or whose first other byte is '#' (written here apart from is_skipped_line).
+    auto const skipped = [&](reference_line const& line) {
+        std::string_view const kept = line.bytes.substr(0, cap);
+        std::size_t const first = kept.find_first_not_of(" \t\r\f\v");
+        return first == std::string_view::npos || kept[first] == '#';
+    };
+    std::uint64_t lines_skipped = 0;
+    for (reference_line const& line : expected)
+        lines_skipped += skipped(line) ? 1U : 0U;
+    FUZZ_CHECK(counts.skipped == lines_skipped, input);
+    FUZZ_CHECK(counts.inputs + counts.skipped == expected.size() && counts.bytes == input.size(), input);
     if (cap == cli::block_reader::no_cap) {
         std::uint64_t invalid = 0;
         for (reference_line const& line : expected)
-            invalid += validate(line.bytes, quiet.parse) ? 0U : 1U;
+            invalid += skipped(line) || validate(line.bytes, quiet.parse) ? 0U : 1U;
         FUZZ_CHECK(counts.invalid == invalid, input);
     }
     static_cast<void>(std::fclose(file));

@@ -20,8 +20,8 @@ packages=(
   liburiparser-dev libboost-url1.81-dev libcurl4-openssl-dev
   # bench/run.sh: the chart of docs/benchmarks.md (SVG; -nox, no X11 libraries)
   gnuplot-nox
-  # SARIF schema validation in the tests
-  python3-jsonschema
+  # SARIF schema validation in the tests; YAML for docs/ci.md's workflows and the pre-commit hook
+  python3-jsonschema python3-yaml
   # man page lint in the tests (groff -man -ww)
   groff-base
   # the e2e tests' FTP server (tests/e2e/)

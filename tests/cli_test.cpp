@@ -251,18 +251,21 @@ rapidjson::Document parse_record(std::string const& line, bool planned = false)
         EXPECT_TRUE(d.IsObject());
         if (!d.IsObject()) continue;
         std::vector<std::string> const dkeys = keys_of(d);
-        EXPECT_EQ(dkeys, (std::vector<std::string>{"id", "severity", "offset", "length", "message"})) << line;
-        if (dkeys.size() != 5) continue;
+        EXPECT_EQ(dkeys, (std::vector<std::string>{"id", "severity", "offset", "length", "message", "hint"})) << line;
+        if (dkeys.size() != 6) continue;
         EXPECT_TRUE(d["id"].IsString());
         EXPECT_TRUE(d["severity"].IsString());
         EXPECT_TRUE(d["offset"].IsUint());
         EXPECT_TRUE(d["length"].IsUint());
         EXPECT_TRUE(d["message"].IsString());
-        if (!d["id"].IsString() || !d["message"].IsString() || !d["severity"].IsString()) continue;
+        EXPECT_TRUE(d["hint"].IsString());
+        if (!d["id"].IsString() || !d["message"].IsString() || !d["severity"].IsString() || !d["hint"].IsString())
+            continue;
         auto const id = ftpuri::find_diag(d["id"].GetString());
         EXPECT_TRUE(id.has_value()) << d["id"].GetString();
         if (id) {
             EXPECT_EQ(std::string(d["message"].GetString()), ftpuri::info(*id).message);
+            EXPECT_EQ(std::string(d["hint"].GetString()), ftpuri::info(*id).hint);
         }
         std::string const sev = d["severity"].GetString();
         EXPECT_TRUE(sev == "error" || sev == "warning" || sev == "note") << sev;
@@ -594,7 +597,9 @@ TEST_F(Cli, JsonCanonicalIsFilledForValidInputsAndNullForInvalidOnes)
     EXPECT_EQ(records[1],
               R"({"file":"<arg 2>","input":"ftp://010.0.0.1/x","line":1,"valid":false,"canonical":null,)"
               R"("host_class":null,"diagnostics":[{"id":"host.numeric-ambiguous","severity":"error","offset":6,)"
-              R"("length":9,"message":"numeric host that is not a dotted-decimal IPv4 address"}]})");
+              R"("length":9,"message":"numeric host that is not a dotted-decimal IPv4 address",)"
+              R"("hint":"other parsers read it as a different address (127.1 is 127.0.0.1, 010 is octal); write four )"
+              R"(decimal octets without leading zeros"}]})");
 }
 
 TEST_F(Cli, JsonCanonicalHasItsPasswordRedacted)

@@ -12,6 +12,7 @@
 // id, are diagnostics_inputs_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -247,6 +248,31 @@ TEST(diagnostics_md, every_id_has_exactly_one_row_in_catalogue_order)
     for (auto const& entry : ftpuri::diag_catalogue)
         catalogue_order.emplace_back(entry.name);
     EXPECT_EQ(doc_order, catalogue_order) << "rows must follow diag_catalogue's order";
+}
+
+// ftpuri-check's SARIF links each rule to its row (helpUri, src/cli/rule_metadata.hpp): every
+// catalogue id's row begins with the anchor <a id="ID"></a>, the id with its '.' as '-', and no
+// two rows share an anchor.
+TEST(diagnostics_md, every_id_has_its_anchor)
+{
+    ASSERT_TRUE(doc().header_found);
+    std::map<std::string, std::string> row_of_name;
+    std::map<std::string, std::size_t> rows_per_anchor;
+    for (doc_row const& row : doc().rows) {
+        row_of_name[row.name] = row.anchor;
+        ++rows_per_anchor[row.anchor];
+    }
+    for (auto const& entry : ftpuri::diag_catalogue) {
+        std::string const name(entry.name);
+        std::string expected = name;
+        std::replace(expected.begin(), expected.end(), '.', '-');
+        auto const found = row_of_name.find(name);
+        if (found == row_of_name.end()) continue; // every_id_has_exactly_one_row_in_catalogue_order
+        EXPECT_EQ(found->second, expected)
+            << name << "'s row in docs/diagnostics.md needs <a id=\"" << expected << "\"></a> before the id";
+    }
+    for (auto const& [anchor, count] : rows_per_anchor)
+        EXPECT_EQ(count, 1U) << "docs/diagnostics.md: the anchor '" << anchor << "' is on " << count << " rows";
 }
 
 // A "—" in a severity column is a promise too: the example, parsed in that profile, does not

@@ -13,14 +13,15 @@ namespace ftpuri::cli {
 
 namespace {
 
-// The "\n"s in `bytes`. Sixteen bytes at a time where SSE2 is there: each lane of a byte
-// counter goes up by one per "\n", and the lanes are summed before any can pass 255.
-std::uint64_t count_newlines(std::string_view bytes) noexcept
+// The separators ("\n", or NUL with -0) in `bytes`. Sixteen bytes at a time where SSE2 is
+// there: each lane of a byte counter goes up by one per separator, and the lanes are summed
+// before any can pass 255.
+std::uint64_t count_newlines(std::string_view bytes, char separator) noexcept
 {
     std::uint64_t count = 0;
     std::size_t i = 0;
 #if defined(__SSE2__)
-    __m128i const newline = _mm_set1_epi8('\n');
+    __m128i const newline = _mm_set1_epi8(separator);
     while (bytes.size() - i >= 16) {
         std::size_t const vectors = std::min<std::size_t>((bytes.size() - i) / 16, 255);
         __m128i lanes = _mm_setzero_si128();
@@ -34,29 +35,29 @@ std::uint64_t count_newlines(std::string_view bytes) noexcept
     }
 #endif
     for (; i < bytes.size(); ++i)
-        count += bytes[i] == '\n' ? 1U : 0U;
+        count += bytes[i] == separator ? 1U : 0U;
     return count;
 }
 
 } // namespace
 
-whole_lines find_whole_lines(std::string_view bytes, std::uint64_t limit) noexcept
+whole_lines find_whole_lines(std::string_view bytes, std::uint64_t limit, char separator) noexcept
 {
     // Counted a piece at a time; the piece that holds the limit-th "\n" is searched for it.
     constexpr std::size_t piece = 4080;
     std::uint64_t lines = 0;
     for (std::size_t at = 0; at < bytes.size(); at += piece) {
         std::string_view const part = bytes.substr(at, piece);
-        std::uint64_t const here = count_newlines(part);
+        std::uint64_t const here = count_newlines(part, separator);
         if (lines + here < limit) {
             lines += here;
             continue;
         }
         for (std::size_t i = 0;; ++i) {
-            if (part[i] == '\n' && ++lines == limit) return {at + i + 1, lines};
+            if (part[i] == separator && ++lines == limit) return {at + i + 1, lines};
         }
     }
-    std::size_t const last = bytes.rfind('\n');
+    std::size_t const last = bytes.rfind(separator);
     return {last == std::string_view::npos ? 0 : last + 1, lines};
 }
 
@@ -95,6 +96,7 @@ bool block_reader::next(line_block& to)
     to.size_ = 0;
     to.lines_ = 0;
     to.cap_ = cap_;
+    to.separator_ = separator_;
     to.long_line_.reset();
     if (exhausted()) return false;
     // What the last block left (the start of a line, or with tiny blocks what followed a long
@@ -107,7 +109,7 @@ bool block_reader::next(line_block& to)
     if (to.size_ == 0) return false;
 
     std::string_view const bytes(to.data_.get(), to.size_);
-    auto [end, lines] = find_whole_lines(bytes, block_lines_);
+    auto [end, lines] = find_whole_lines(bytes, block_lines_, separator_);
     if (lines == 0 && !at_end_) {
         read_long_line(to); // a whole block and no "\n": a line longer than a block
         return true;
@@ -134,7 +136,7 @@ void block_reader::read_long_line(line_block& b)
         std::size_t const n = read_into(chunk_.get(), chunk_bytes);
         if (n == 0) break; // the input's last line, without "\n"
         std::string_view const chunk(chunk_.get(), n);
-        std::size_t const newline = chunk.find('\n');
+        std::size_t const newline = chunk.find(separator_);
         std::string_view const part = chunk.substr(0, newline);
         if (b.size_ < cap_) { // everything so far was kept
             std::size_t const keep = std::min(part.size(), cap_ - b.size_);
@@ -150,7 +152,7 @@ void block_reader::read_long_line(line_block& b)
             break;
         }
     }
-    if (end == line_end::lf && last == '\r') {
+    if (end == line_end::lf && last == '\r' && separator_ == '\n') {
         end = line_end::crlf;
         --length;
         b.size_ = static_cast<std::size_t>(std::min<std::uint64_t>(b.size_, length));

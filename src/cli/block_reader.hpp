@@ -42,21 +42,21 @@ struct line_info {
     line_end end;
 };
 
-// Bit k set: bytes[k] is "\n", for k < 64.
-inline std::uint64_t newline_mask(char const* bytes) noexcept
+// Bit k set: bytes[k] is the separator ("\n", or NUL with -0), for k < 64.
+inline std::uint64_t newline_mask(char const* bytes, char separator) noexcept
 {
 #if defined(__SSE2__)
     std::uint64_t mask = 0;
     for (unsigned block = 0; block < 4; ++block) {
         __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(bytes + std::size_t{16} * block));
-        auto const bits = static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))));
+        auto const bits = static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(separator))));
         mask |= std::uint64_t{bits} << (16 * block);
     }
     return mask;
 #else
     std::uint64_t mask = 0;
     for (unsigned k = 0; k < 64; ++k)
-        mask |= std::uint64_t{bytes[k] == '\n'} << k;
+        mask |= std::uint64_t{bytes[k] == separator} << k;
     return mask;
 #endif
 }
@@ -65,8 +65,8 @@ inline std::uint64_t newline_mask(char const* bytes) noexcept
 class line_block {
 public:
     // The lines in input order, each without its "\n" and without a "\r" just before it (CRLF
-    // files); nothing else is trimmed. A last line without "\n" is a line. Calls
-    // f(std::string_view kept, line_info const&), `kept` being the first info.kept bytes.
+    // files); nothing else is trimmed. With -0 the separator is NUL instead, and a "\r" is kept. A last line without
+    // "\n" is a line. Calls f(std::string_view kept, line_info const&), `kept` being the first info.kept bytes.
     template <class F>
     void for_each_line(F&& f) const
     {
@@ -75,11 +75,12 @@ public:
             return;
         }
         char const* const data = data_.get();
+        char const separator = separator_;
         std::size_t begin = 0;
         // The line from `begin` to `stop`: a "\n" there (lf), or the input's end (none).
         auto line = [&](std::size_t stop, line_end end) {
             std::size_t length = stop - begin;
-            if (end == line_end::lf && length > 0 && data[stop - 1] == '\r') {
+            if (end == line_end::lf && length > 0 && data[stop - 1] == '\r' && separator == '\n') {
                 end = line_end::crlf;
                 --length;
             }
@@ -91,11 +92,11 @@ public:
         // most lines are short.
         std::size_t at = 0;
         for (; size_ - at >= 64; at += 64) {
-            for (std::uint64_t newlines = newline_mask(data + at); newlines != 0; newlines &= newlines - 1)
+            for (std::uint64_t newlines = newline_mask(data + at, separator); newlines != 0; newlines &= newlines - 1)
                 line(at + static_cast<std::size_t>(__builtin_ctzll(newlines)), line_end::lf);
         }
         for (; at < size_; ++at) {
-            if (data[at] == '\n') line(at, line_end::lf);
+            if (data[at] == separator) line(at, line_end::lf);
         }
         if (begin < size_) line(size_, line_end::none); // the input's last line, without "\n"
     }
@@ -113,6 +114,7 @@ private:
     std::size_t capacity_ = 0;
     std::uint64_t lines_ = 0;
     std::size_t cap_ = 0;
+    char separator_ = '\n';
     std::optional<line_info> long_line_; // set: the block is this one line, its first bytes kept
 };
 
@@ -132,6 +134,9 @@ public:
     // lines) or on a read error.
     bool next(line_block& to);
 
+    // Lines end with `separator` rather than "\n": NUL for -0 (find -print0, git ls-files -z),
+    // where a "\r" before it is part of the line. Before the first next().
+    void use_separator(char separator) noexcept { separator_ = separator; }
     // True when next() can have no more lines to give.
     [[nodiscard]] bool exhausted() const noexcept { return at_end_ && carry_.empty(); }
     // True once a read has failed; errno_value() is the errno it failed with.
@@ -148,6 +153,7 @@ private:
 
     std::FILE* file_;
     std::size_t cap_;
+    char separator_ = '\n';
     std::size_t block_bytes_;
     std::size_t block_lines_;
     std::string carry_; // bytes read past the last whole line of the previous block
@@ -164,6 +170,6 @@ struct whole_lines {
     std::size_t end;
     std::uint64_t lines;
 };
-whole_lines find_whole_lines(std::string_view bytes, std::uint64_t limit) noexcept;
+whole_lines find_whole_lines(std::string_view bytes, std::uint64_t limit, char separator = '\n') noexcept;
 
 } // namespace ftpuri::cli

@@ -9,6 +9,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "ftpuri/pct.hpp"
 #include "plan_lines.hpp"
 #include "terminal_safe.hpp"
 #include "utf8.hpp"
@@ -29,6 +30,8 @@ void write_json_diagnostic(json_stream& w, diagnostic const& d, std::uint32_t le
     w.Uint(length);
     w.Key("message");
     write_string(w, message(d)); // host.denied's names the class
+    w.Key("hint");
+    write_string(w, about.hint);
     w.EndObject();
 }
 
@@ -141,7 +144,7 @@ std::string_view json_writer::line_text(std::uint64_t line) noexcept
 
 bool json_writer::write_ascii(checked_input const& input, std::string& to)
 {
-    if (plan_.planned) return false;
+    if (plan_.planned || plan_.components) return false;
     // '{"file":NAME,"input":' is the same for every line of a file: made once per file.
     if (input.origin.name != record_prefix_name_ || record_prefix_.empty()) {
         record_prefix_name_.assign(input.origin.name);
@@ -167,8 +170,10 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
     for (diagnostic const& d : input.diagnostics) {
         if (!input.shown(d)) continue;
         std::string_view const said = message(d);
-        if (!look_at(d.info().name).printable || !look_at(said).printable) return false;
-        bound += json_string_bound(d.info().name) + json_string_bound(said) + 2 * max_digits + 64;
+        std::string_view const hint = d.info().hint;
+        if (!look_at(d.info().name).printable || !look_at(said).printable || !look_at(hint).printable) return false;
+        bound +=
+            json_string_bound(d.info().name) + json_string_bound(said) + json_string_bound(hint) + 2 * max_digits + 64;
     }
 
     // Grown, never shrunk: the room past the record is cut off again below.
@@ -209,6 +214,8 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         at = put(at, ",\"message\":");
         std::string_view const said = message(d);
         at = put_json_string(at, said, look_at(said).escapes);
+        at = put(at, ",\"hint\":");
+        at = put_json_string(at, about.hint, look_at(about.hint).escapes);
         *at++ = '}';
     }
     at = put(at, "]}\n");
@@ -270,6 +277,7 @@ void json_writer::write_any(checked_input const& input, std::string& to)
     // error are always there; only surplus warnings can be missing.
     writer_.EndArray();
     if (plan_.planned) write_plan(input);
+    if (plan_.components) write_components(input);
     writer_.EndObject();
 
     append_json_safe(to, {json_.GetString(), json_.GetSize()});
@@ -300,6 +308,72 @@ void json_writer::write_plan(checked_input const& input)
     writer_.EndArray();
     writer_.Key("ask_password");
     writer_.Bool(plan->ask_password());
+}
+
+// `raw` percent-decoded, then made Unicode as "input" is (a byte that is not UTF-8 becomes
+// U+FFFD): the value of a part in "components".
+void json_writer::write_decoded(std::string_view raw)
+{
+    decoded_.resize(raw.size()); // decoding never grows a string
+    decode_result const d = percent_decode_into(raw, decoded_);
+    shown_.clear();
+    append_utf8_sanitized(std::string_view(decoded_.data(), d.size), shown_);
+    write_string(writer_, shown_);
+}
+
+// "components": the parts of a valid input as a client reads them, percent-decoded (as trurl's
+// --json gives them), or null for an invalid one. A password is "****": a report never shows one.
+//
+//     "components":{"scheme":"ftp","user":"jo","password":"****","host":"ftp.example.org",
+//      "host_kind":"dns_name","port":21,"segments":["pub","READ ME"],"name":"READ ME",
+//      "typecode":"a","query":null,"fragment":null}
+void json_writer::write_components(checked_input const& input)
+{
+    writer_.Key("components");
+    uri_view const* const uri = input.uri;
+    if (uri == nullptr) {
+        writer_.Null();
+        return;
+    }
+    auto optional_part = [&](char const* key, bool present, std::string_view raw) {
+        writer_.Key(key);
+        if (present)
+            write_decoded(raw);
+        else
+            writer_.Null();
+    };
+    writer_.StartObject();
+    writer_.Key("scheme");
+    write_string(writer_, "ftp"); // in any case as written; the scheme is case-insensitive
+    optional_part("user", uri->has_userinfo(), uri->user());
+    writer_.Key("password");
+    if (uri->has_password())
+        write_string(writer_, "****");
+    else
+        writer_.Null();
+    writer_.Key("host");
+    write_decoded(uri->host());
+    writer_.Key("host_kind");
+    write_string(writer_, to_string(uri->host_type()));
+    writer_.Key("port");
+    writer_.Uint(uri->effective_port());
+    writer_.Key("segments");
+    writer_.StartArray();
+    for (std::string_view const segment : uri->segments())
+        write_decoded(segment);
+    writer_.EndArray();
+    writer_.Key("name");
+    write_decoded(uri->name());
+    writer_.Key("typecode");
+    if (uri->has_typecode()) {
+        char const code = uri->typecode();
+        write_string(writer_, std::string_view(&code, 1));
+    } else {
+        writer_.Null();
+    }
+    optional_part("query", uri->has_query(), uri->query());
+    optional_part("fragment", uri->has_fragment(), uri->fragment());
+    writer_.EndObject();
 }
 
 } // namespace ftpuri::cli

@@ -3,7 +3,8 @@
 //
 //     {"file":"mirrors.txt","input":"ftp://u:****@h/a b","line":3,"valid":false,
 //      "canonical":null,"host_class":null,"diagnostics":[{"id":"char.space",
-//      "severity":"error","offset":15,"length":1,"message":"raw space"}]}
+//      "severity":"error","offset":15,"length":1,"message":"raw space",
+//      "hint":"percent-encode it as %20 (--profile=lenient does this)"}]}
 //
 // "input" and "canonical" have the password masked; the offsets under "diagnostics" are those
 // of the input's bytes as read. "host_class" is the class of the host (ftpuri::classify_host:
@@ -22,6 +23,9 @@
 // password (the URI has a user and no password, and the plan no PASS). An invalid record, a
 // refused plan included, has "plan":null and "ask_password":null, as it has "canonical":null:
 // every record has the same keys.
+//
+// With --components, one more key ends every record: "components", the decoded parts of a
+// valid input (json_writer.cpp, write_components), or null.
 #pragma once
 
 #include <array>
@@ -53,13 +57,16 @@ public:
 
 private:
     void write_plan(checked_input const& input);
+    void write_components(checked_input const& input);
+    void write_decoded(std::string_view raw);
     [[nodiscard]] std::string_view line_text(std::uint64_t line) noexcept;
 
     plan_display plan_;
     std::string sanitized_; // the redacted input with invalid UTF-8 bytes replaced
     std::string name_;      // the origin's name, likewise
     std::string line_;      // a command line as sent (plan_lines.hpp)
-    std::string shown_;     // that line with its invalid UTF-8 bytes replaced
+    std::string shown_;     // that line (or a decoded part) with its invalid UTF-8 bytes replaced
+    std::string decoded_;   // a part of "components", percent-decoded
     // write_ascii(): '{"file":NAME,"input":' for the file named record_prefix_name_, and
     // whether that name is printable ASCII (else every record of the file takes write_any()).
     std::string record_prefix_;
@@ -74,7 +81,7 @@ private:
     json_stream writer_;
 };
 
-// The JSON object of one diagnostic, {"id", "severity", "offset", "length", "message"}, with
+// The JSON object of one diagnostic, {"id", "severity", "offset", "length", "message", "hint"}, with
 // `length` as the report gives it (checked_input::reported_length): its one writer. (SARIF's
 // result and --rules' rule objects are shapes of their own: ruleId/level/message.text, and
 // id/severity/opt_in/message/hint/description.)

@@ -28,6 +28,7 @@ void tally::add(tally const& other) noexcept
     invalid += other.invalid;
     bytes += other.bytes;
     changed += other.changed;
+    skipped += other.skipped;
     for (std::size_t i = 0; i < by_severity.size(); ++i)
         by_severity[i] += other.by_severity[i];
     for (std::size_t i = 0; i < by_id.size(); ++i)
@@ -38,7 +39,8 @@ line_checker::line_checker(check_settings const& settings)
     : settings_(settings),
       // --fix prints canonical forms and reports the invalid inputs in the text format.
       writer_(make_report_writer(settings.fix != fix_mode::none ? output_format::text : settings.format, settings.color,
-                                 settings.parse, {settings.plan.enabled, settings.plan.show_password})),
+                                 settings.parse,
+                                 {settings.plan.enabled, settings.plan.show_password, settings.components})),
       needs_(writer_->needs())
 {
     settings_.canonical.drop_password = settings.password == password_policy::strip;
@@ -100,7 +102,9 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
         write_plan(origin, input, valid);
         return valid;
     }
+    parsed_ = valid && settings_.components ? &*result : nullptr;
     if (reports) report(origin, input, valid, out_);
+    parsed_ = nullptr;
     return valid;
 }
 
@@ -155,6 +159,7 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
                                                                   : redacted_canonical(),
         .plan = valid && plan_ ? &*plan_ : nullptr,
         .host = host_class_,
+        .uri = parsed_,
         .plain_ascii = valid && settings_.parse.syntax != profile::lenient,
     };
     writer_->write(checked, to);
@@ -162,9 +167,13 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
 
 void line_checker::check_lines(input_origin first, line_block const& lines)
 {
+    bool const skipping = settings_.skip_comments;
     if (!verdicts_only()) {
         lines.for_each_line([&](std::string_view kept, line_info const& info) {
-            static_cast<void>(check(first, {kept, info.length, info.end}));
+            if (skipping && is_skipped_line(kept))
+                skip(kept, info);
+            else
+                static_cast<void>(check(first, {kept, info.length, info.end}));
             ++first.line;
         });
         return;
@@ -173,15 +182,36 @@ void line_checker::check_lines(input_origin first, line_block const& lines)
     // diagnostics to clear or tally per line, one sum per block.
     std::uint64_t inputs = 0;
     std::uint64_t invalid = 0;
+    std::uint64_t skipped = 0;
     std::uint64_t bytes = 0;
     lines.for_each_line([&](std::string_view kept, line_info const& info) {
+        bytes += info.length + ending_size(info.end);
+        if (skipping && is_skipped_line(kept)) {
+            ++skipped;
+            return;
+        }
         ++inputs;
         invalid += validate(kept, settings_.parse) ? 0U : 1U;
-        bytes += info.length + ending_size(info.end);
     });
     tally_.inputs += inputs;
     tally_.invalid += invalid;
+    tally_.skipped += skipped;
     tally_.bytes += bytes;
+}
+
+// A skipped line is part of a file that --in-place (and --diff) writes anew: written back byte
+// for byte, as an invalid line is. --fix alone prints only canonical forms, which a terminal
+// can show safely; a comment may hold any bytes, and is not printed.
+void line_checker::skip(std::string_view kept, line_info const& info)
+{
+    ++tally_.skipped;
+    tally_.bytes += info.length + ending_size(info.end);
+    if (settings_.fix != fix_mode::in_place) return;
+    out_.append(kept);
+    if (info.end == line_end::lf)
+        out_.push_back('\n');
+    else if (info.end == line_end::crlf)
+        out_.append("\r\n");
 }
 
 // Where the password is in an input to echo. A line the reader cut (block_reader's cap) may have

@@ -113,7 +113,30 @@ struct check_settings {
     plan_settings plan{};
     // The policy each input that parses is checked against; its findings are errors.
     policy_settings policy{};
+    // Lines of files and stdin that are blank or comments (is_skipped_line) are not inputs: they
+    // are counted (tally::skipped), and --in-place writes them back as they were (--fix alone
+    // prints canonical forms only).
+    // Off with --no-skip. Arguments are always checked.
+    bool skip_comments = true;
+    // What ends an input in files and stdin: "\n" (a "\r" before it is dropped), or NUL with
+    // -0, --null (find -print0, git ls-files -z), where nothing else is.
+    char line_separator = '\n';
+    // --components: JSON records carry the decoded parts of each valid input.
+    bool components = false;
 };
+
+// A line people write in a list of URIs that is not one: nothing but blanks (space, tab, CR,
+// FF, VT), or a first non-blank character '#'. A URI never begins with either ('#' would be a
+// fragment of nothing), so no input that could be valid is skipped. One comparison for a line
+// that begins with a letter, as URIs do.
+[[nodiscard]] constexpr bool is_skipped_line(std::string_view line) noexcept
+{
+    for (char const c : line) {
+        if (c == '#') return true;
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v') return false;
+    }
+    return true;
+}
 
 // One input: its bytes, and how much of it the reader had to leave out (block_reader's cap).
 struct input_line {
@@ -128,6 +151,7 @@ struct tally {
     std::uint64_t invalid = 0;
     std::uint64_t bytes = 0;                    // input bytes, endings included
     std::uint64_t changed = 0;                  // --fix: valid inputs whose canonical form differs from them
+    std::uint64_t skipped = 0;                  // blank and comment lines, not inputs (is_skipped_line)
     std::array<std::uint64_t, 3> by_severity{}; // indexed by ftpuri::severity
     std::array<std::uint64_t, diag_catalogue.size()> by_id{};
 
@@ -211,6 +235,9 @@ private:
     void write_fix(input_origin const& origin, input_line const& input, bool valid);
     void write_plan(input_origin const& origin, input_line const& input, bool valid);
     void write_canonical_failure(input_origin const& origin);
+    uri_view const* parsed_ = nullptr; // check(): the view of the input being reported, if valid
+    // A skipped line: counted, and written back as it was by --in-place.
+    void skip(std::string_view kept, line_info const& info);
 
     check_settings settings_;
     // The format's writer; with --fix the text format's, for the reports on error_output().

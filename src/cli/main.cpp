@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -26,6 +27,8 @@
 #include <cstring>
 #include <exception>
 #include <iterator>
+#include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -44,9 +47,10 @@
 #include "pipeline.hpp"
 #include "policy_options.hpp"
 #include "progress_bar.hpp"
+#include "report_envelope.hpp"
 #include "rules.hpp"
-#include "sarif_log.hpp"
 #include "terminal_safe.hpp"
+#include "unified_diff.hpp"
 
 namespace {
 
@@ -71,8 +75,13 @@ struct request {
     std::vector<std::string> allow_hosts;
     std::vector<std::string> allow_hosts_files;
     bool quiet = false;
+    bool no_skip = false;
+    bool null_separated = false;
+    bool components = false;
+    std::string stdin_filename;
     bool fix = false;
     bool in_place = false;
+    bool diff = false;
     bool break_links = false;
     bool strip_password = false;
     bool redact_password = false;
@@ -95,6 +104,8 @@ output_format format_from(std::string const& name)
 {
     if (name == "json") return output_format::json;
     if (name == "sarif") return output_format::sarif;
+    if (name == "github") return output_format::github;
+    if (name == "codeclimate") return output_format::codeclimate;
     return output_format::text;
 }
 
@@ -103,6 +114,87 @@ bool no_color_requested()
 {
     char const* const value = std::getenv("NO_COLOR");
     return value != nullptr && value[0] != '\0';
+}
+
+// The ids that are errors, and only errors, in each profile (strict, rfc3986, lenient), from
+// docs/diagnostics.md: --disable cannot hide them.
+struct error_row {
+    std::string_view name;
+    std::array<bool, 3> error_in;
+};
+constexpr error_row error_rows[] = {
+#include "rule_severity.inc"
+};
+
+bool only_an_error(std::string_view name, ftpuri::profile p)
+{
+    for (error_row const& row : error_rows)
+        if (row.name == name) return row.error_in[static_cast<std::size_t>(p)];
+    return false;
+}
+
+// --disable of an error hides nothing (errors make a URI invalid and are always reported), and
+// --enable of an id that is on by default enables nothing: say so, the first as a usage error.
+std::string disable_problem(std::vector<std::string> const& disabled, ftpuri::profile p)
+{
+    for (std::string const& name : disabled)
+        if (only_an_error(name, p))
+            return "--disable " + name + ": an error in the " + std::string(ftpuri::to_string(p)) +
+                   " profile, and errors are always reported (they make the URI invalid); --disable takes "
+                   "warnings and notes";
+    return {};
+}
+
+// --diff: the file read whole, checked as --fix --in-place checks it into memory, and the two
+// compared. Nothing is written to the file.
+struct diff_result {
+    std::string diff;
+    std::string problem;
+};
+
+diff_result diff_file(std::string const& path, pipeline& run)
+{
+    diff_result result;
+    std::FILE* const in = std::fopen(path.c_str(), "rb");
+    if (in == nullptr) {
+        result.problem = path + ": " + std::strerror(errno);
+        return result;
+    }
+    std::string before;
+    char chunk[65536];
+    for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, in)) > 0;)
+        before.append(chunk, n);
+    bool const read_failed = std::ferror(in) != 0;
+    static_cast<void>(std::fclose(in));
+    if (read_failed) {
+        result.problem = path + ": could not be read whole";
+        return result;
+    }
+    if (before.empty()) return result; // nothing to check, nothing to change
+    char* after_data = nullptr;
+    std::size_t after_size = 0;
+    std::FILE* const source = fmemopen(before.data(), before.size(), "rb");
+    std::FILE* const sink = open_memstream(&after_data, &after_size);
+    if (source == nullptr || sink == nullptr) {
+        if (source != nullptr) static_cast<void>(std::fclose(source));
+        if (sink != nullptr) static_cast<void>(std::fclose(sink));
+        std::free(after_data);
+        throw std::bad_alloc();
+    }
+    static_cast<void>(run.check_file(source, path, true, before.size(), {sink, stderr}));
+    static_cast<void>(std::fclose(source));
+    static_cast<void>(std::fclose(sink));
+    result.diff = unified_diff(path, before, std::string_view(after_data, after_size));
+    std::free(after_data);
+    return result;
+}
+
+// The common mistake: a file's name where a URI was expected (ftpuri-check mirrors.txt).
+bool names_a_readable_file(std::string const& argument)
+{
+    struct stat st {};
+    return argument.find(':') == std::string::npos && ::stat(argument.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+           ::access(argument.c_str(), R_OK) == 0;
 }
 
 // --anonymous-password: the library's own check (plan.anonymous-password-control), on a URI
@@ -150,16 +242,37 @@ std::string summary_line(tally const& t)
     return s;
 }
 
-// --stats: the counts and the speed, then each id reported, most frequent first.
-void print_stats(tally const& t, double seconds)
+// What one file added to the totals.
+struct file_stats {
+    std::string name;
+    std::uint64_t inputs, invalid, skipped, bytes;
+};
+
+file_stats stats_of_file(std::string_view name, tally const& before, tally const& after)
 {
+    return {std::string(name), after.inputs - before.inputs, after.invalid - before.invalid,
+            after.skipped - before.skipped, after.bytes - before.bytes};
+}
+
+// --stats: one line per file read, then the counts and the speed of the whole run, then each id
+// reported, most frequent first.
+void print_stats(tally const& t, double seconds, std::vector<file_stats> const& files)
+{
+    for (file_stats const& f : files)
+        static_cast<void>(std::fprintf(
+            stderr, "%s: stats: %s: %s, %llu valid, %llu invalid, %llu skipped (blank or comment), %s\n", program,
+            terminal_safe(f.name).c_str(), plural(f.inputs, "input", "inputs").c_str(),
+            static_cast<unsigned long long>(f.inputs - f.invalid), static_cast<unsigned long long>(f.invalid),
+            static_cast<unsigned long long>(f.skipped), plural(f.bytes, "byte", "bytes").c_str()));
     double const rate = seconds > 0 ? static_cast<double>(t.inputs) / seconds : 0.0;
     double const megabytes = seconds > 0 ? static_cast<double>(t.bytes) / 1e6 / seconds : 0.0;
-    static_cast<void>(
-        std::fprintf(stderr, "%s: stats: %s, %llu valid, %llu invalid, %s in %.3f s: %.0f inputs/s, %.1f MB/s\n",
-                     program, plural(t.inputs, "input", "inputs").c_str(),
-                     static_cast<unsigned long long>(t.inputs - t.invalid), static_cast<unsigned long long>(t.invalid),
-                     plural(t.bytes, "byte", "bytes").c_str(), seconds, rate, megabytes));
+    static_cast<void>(std::fprintf(
+        stderr,
+        "%s: stats: %s, %llu valid, %llu invalid, %llu skipped (blank or comment), %s in %.3f s: %.0f "
+        "inputs/s, %.1f MB/s\n",
+        program, plural(t.inputs, "input", "inputs").c_str(), static_cast<unsigned long long>(t.inputs - t.invalid),
+        static_cast<unsigned long long>(t.invalid), static_cast<unsigned long long>(t.skipped),
+        plural(t.bytes, "byte", "bytes").c_str(), seconds, rate, megabytes));
     std::vector<std::size_t> ids;
     for (std::size_t i = 0; i < t.by_id.size(); ++i)
         if (t.by_id[i] != 0) ids.push_back(i);
@@ -181,6 +294,15 @@ void add_options(CLI::App& app, request& r)
         ->allow_extra_args(false)
         ->type_name("FILE")
         ->group("Input");
+    app.add_flag("--no-skip", r.no_skip,
+                 "check every line of a file, blank lines and '#' comment lines too (by default they are skipped)")
+        ->group("Input");
+    app.add_flag("-0,--null", r.null_separated,
+                 "inputs in files and stdin end with NUL rather than a newline (find -print0, git ls-files -z)")
+        ->group("Input");
+    app.add_option("--stdin-filename", r.stdin_filename, "the name reports give stdin (default <stdin>)")
+        ->type_name("NAME")
+        ->group("Input");
 
     std::string const checking = "Checking";
     app.add_option("--profile", r.profile, "syntax profile: strict (default), rfc3986 or lenient")
@@ -195,17 +317,22 @@ void add_options(CLI::App& app, request& r)
     app.add_option("--max-length", r.max_length, "longest input accepted, in bytes (default 65536)")
         ->check(CLI::Range(std::uint32_t{1}, ftpuri::max_length_cap))
         ->group(checking);
-    app.add_option("--disable", r.disable, "do not report warning or note ID; repeatable (errors are always reported)")
+    app.add_option("--disable", r.disable,
+                   "do not report warnings or notes ID (an error is a usage error: errors are always reported); "
+                   "comma-separated, repeatable")
         ->allow_extra_args(false)
-        ->type_name("ID")
+        ->delimiter(',')
+        ->type_name("ID[,ID...]")
         ->group(checking);
-    app.add_option("--enable", r.enable, "report opt-in rule ID (see --rules); repeatable")
+    app.add_option("--enable", r.enable, "report opt-in rules ID (see --rules); comma-separated, repeatable")
         ->allow_extra_args(false)
-        ->type_name("ID")
+        ->delimiter(',')
+        ->type_name("ID[,ID...]")
         ->group(checking);
-    app.add_option("--error", r.error, "report warning ID as an error, as -Werror=ID; repeatable")
+    app.add_option("--error", r.error, "report warnings ID as errors, as -Werror=ID; comma-separated, repeatable")
         ->allow_extra_args(false)
-        ->type_name("ID")
+        ->delimiter(',')
+        ->type_name("ID[,ID...]")
         ->group(checking);
     app.add_flag("--rules", r.rules, "print every diagnostic id (in --format) and exit")->group(checking);
 
@@ -232,8 +359,13 @@ void add_options(CLI::App& app, request& r)
         ->group(policy);
 
     std::string const output = "Output";
-    app.add_option("--format", r.format, "text (default), json (JSON Lines) or sarif (SARIF 2.1.0)")
-        ->check(CLI::IsMember({"text", "json", "sarif"}))
+    app.add_option("--format", r.format,
+                   "text (default), json (JSON Lines), sarif (SARIF 2.1.0), github (GitHub Actions workflow "
+                   "commands) or codeclimate (GitLab's code quality report)")
+        ->check(CLI::IsMember({"text", "json", "sarif", "github", "codeclimate"}))
+        ->group(output);
+    app.add_flag("--components", r.components,
+                 "with --format=json: each record's \"components\", the decoded parts of a valid input")
         ->group(output);
     app.add_option("--color", r.color,
                    "auto (default: when the diagnostics go to a terminal and NO_COLOR is unset), always or never")
@@ -254,6 +386,11 @@ void add_options(CLI::App& app, request& r)
                                   "with --fix: rewrite each FILE atomically, keeping invalid lines as they are")
                          ->needs(fix)
                          ->group(fixing);
+    app.add_flag("--diff", r.diff,
+                 "print what --fix --in-place would change in each FILE as a unified diff, and change nothing; "
+                 "exit 1 when something would change")
+        ->excludes(in_place)
+        ->group(fixing);
     app.add_flag("--break-links", r.break_links,
                  "with --in-place: rewrite a FILE that has other hard links (they keep the old content)")
         ->needs(in_place)
@@ -307,7 +444,7 @@ void add_options(CLI::App& app, request& r)
     app.add_option("-j,--jobs", r.jobs, "worker threads (default 0: one per core); the output order never changes")
         ->check(CLI::Range(0U, 256U))
         ->group("Performance");
-    app.set_version_flag("--version", std::string(program) + " " + std::string(ftpuri::version()));
+    app.set_version_flag("-V,--version", std::string(program) + " " + std::string(ftpuri::version()));
     app.footer("Exit status: 0 every input is valid, 1 some input is invalid, 2 could not run.\n"
                "Environment: NO_COLOR turns colour off. Manual: man ftpuri-check.");
 }
@@ -338,12 +475,24 @@ int run_main(int argc, char** argv)
         if (r.fix && r.format != "text")
             throw CLI::ValidationError("--fix", "prints canonical forms as text; --format=json has them in its "
                                                 "\"canonical\" field, --format=sarif in its fixes");
+        if (r.components && r.format != "json")
+            throw CLI::ValidationError("--components", "adds a key to --format=json's records");
+        if (r.diff) {
+            if (r.format != "text") throw CLI::ValidationError("--diff", "prints a unified diff, not --format");
+            r.files.insert(r.files.end(), r.uris.begin(), r.uris.end());
+            r.uris.clear();
+            if (r.files.empty()) throw CLI::ValidationError("--diff", "needs the FILES to compare");
+            if (r.null_separated)
+                throw CLI::ValidationError("--diff", "compares files of lines, not NUL-separated inputs (-0)");
+        }
         if (r.in_place) {
             r.files.insert(r.files.end(), r.uris.begin(), r.uris.end());
             r.uris.clear();
             if (r.files.empty()) throw CLI::ValidationError("--in-place", "needs the FILES to rewrite");
             if (std::find(r.files.begin(), r.files.end(), "-") != r.files.end())
                 throw CLI::ValidationError("--in-place", "cannot rewrite stdin");
+            if (r.null_separated)
+                throw CLI::ValidationError("--in-place", "rewrites files of lines, not NUL-separated inputs (-0)");
         }
         for (std::string const& path : r.allow_hosts_files) {
             allow_file_result read = read_allow_hosts_file(path);
@@ -366,6 +515,14 @@ int run_main(int argc, char** argv)
         complain(rules.problem);
         return could_not_run;
     }
+    ftpuri::profile const chosen_profile = ftpuri::profile_from_string(r.profile).value_or(ftpuri::profile::strict);
+    if (std::string const problem = disable_problem(r.disable, chosen_profile); !problem.empty()) {
+        complain(problem);
+        return could_not_run;
+    }
+    for (std::string const& name : r.enable)
+        if (std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(name); id && !ftpuri::info(*id).opt_in)
+            complain("note: --enable " + name + ": on by default (not an opt-in rule); --enable changes nothing");
     output_format const format = format_from(r.format);
     if (r.rules) {
         std::string const list = list_rules(format, ftpuri::version());
@@ -374,7 +531,7 @@ int run_main(int argc, char** argv)
     }
 
     check_settings settings;
-    settings.parse.syntax = ftpuri::profile_from_string(r.profile).value_or(ftpuri::profile::strict);
+    settings.parse.syntax = chosen_profile;
     settings.parse.max_length = r.max_length;
     settings.parse.opt_in = rules.choice.enabled;
     settings.parse.as_error = rules.choice.errors;
@@ -383,13 +540,16 @@ int run_main(int argc, char** argv)
     settings.hidden = rules.choice.hidden;
     settings.format = format;
     settings.quiet = r.quiet;
-    settings.fix = r.in_place ? fix_mode::in_place : r.fix ? fix_mode::print : fix_mode::none;
+    settings.fix = r.in_place || r.diff ? fix_mode::in_place : r.fix ? fix_mode::print : fix_mode::none;
     settings.password = r.strip_password    ? password_policy::strip
                         : r.redact_password ? password_policy::redact
                                             : password_policy::keep;
     settings.canonical.drop_fragment = r.drop_fragment;
     settings.canonical.drop_anonymous = r.drop_anonymous;
     settings.count_quietly = r.stats || r.error_on_warning;
+    settings.skip_comments = !r.no_skip;
+    settings.line_separator = r.null_separated ? '\0' : '\n';
+    settings.components = r.components;
     settings.plan.enabled = r.plan;
     settings.plan.mode = ftpuri::find_plan_mode(r.plan_mode).value_or(ftpuri::plan_mode::multicwd);
     settings.plan.absolute = r.absolute;
@@ -397,7 +557,7 @@ int run_main(int argc, char** argv)
     settings.plan.show_password = r.show_password;
     // The text reports go to stdout, or with --fix or --plan to stderr (stdout has the canonical
     // forms or the plans).
-    bool const reports_on_stderr = r.fix || (r.plan && format == output_format::text);
+    bool const reports_on_stderr = r.fix || r.diff || (r.plan && format == output_format::text);
     std::FILE* const report_stream = reports_on_stderr ? stderr : stdout;
     settings.color =
         r.color == "always" || (r.color == "auto" && ::isatty(::fileno(report_stream)) == 1 && !no_color_requested());
@@ -415,15 +575,32 @@ int run_main(int argc, char** argv)
 
     auto const started = std::chrono::steady_clock::now();
     std::vector<std::string> failures;
+    std::vector<file_stats> per_file; // --stats
     pipeline run(settings, jobs, progress);
     output_target const console{stdout, stderr};
     bool stopped = false; // a write failed: nothing more can be reported
-    if (format == output_format::sarif) {
-        std::string const header = sarif_header(ftpuri::version());
+    // What the format writes around the reports: SARIF's log, the code quality report's array.
+    report_envelope const envelope(format, ftpuri::version());
+    if (std::string const header = envelope.header(); !header.empty())
         stopped = std::fwrite(header.data(), 1, header.size(), stdout) != header.size();
-    }
 
-    if (r.in_place) {
+    bool would_change = false; // --diff
+    if (r.diff) {
+        for (std::string const& file : r.files) {
+            diff_result const compared = diff_file(file, run);
+            progress.erase();
+            if (!compared.problem.empty()) {
+                complain(compared.problem);
+                failures.push_back(compared.problem);
+                continue;
+            }
+            would_change = would_change || !compared.diff.empty();
+            if (std::fwrite(compared.diff.data(), 1, compared.diff.size(), stdout) != compared.diff.size()) {
+                stopped = true;
+                break;
+            }
+        }
+    } else if (r.in_place) {
         in_place_options options;
         options.break_links = r.break_links;
         for (std::string const& file : r.files) {
@@ -446,12 +623,19 @@ int run_main(int argc, char** argv)
         for (std::size_t i = 0; i < r.uris.size() && !run.write_failed(); ++i) {
             int const n = std::snprintf(name, sizeof name, "<arg %zu>", i + 1);
             run.check_argument({std::string_view(name, static_cast<std::size_t>(n)), 1, false}, r.uris[i], console);
+            if (names_a_readable_file(r.uris[i])) {
+                progress.erase();
+                complain(std::string(name, static_cast<std::size_t>(n)) + ": hint: '" + r.uris[i] +
+                         "' is a file; to check the URIs in a file, use -f FILE");
+            }
         }
         if (r.uris.empty() && r.files.empty()) r.files.emplace_back("-");
         for (std::string const& path : r.files) {
             if (run.write_failed()) break;
             bool const is_stdin = path == "-";
-            std::string_view const origin_name = is_stdin ? std::string_view("<stdin>") : std::string_view(path);
+            std::string_view const origin_name = !is_stdin                  ? std::string_view(path)
+                                                 : r.stdin_filename.empty() ? std::string_view("<stdin>")
+                                                                            : std::string_view(r.stdin_filename);
             std::FILE* const file = is_stdin ? stdin : std::fopen(path.c_str(), "rb");
             int error = file == nullptr ? errno : 0;
             if (file != nullptr) {
@@ -459,7 +643,10 @@ int run_main(int argc, char** argv)
                 std::uint64_t const size = ::fstat(::fileno(file), &st) == 0 && S_ISREG(st.st_mode)
                                                ? static_cast<std::uint64_t>(st.st_size)
                                                : 0;
-                error = run.check_file(file, origin_name, !is_stdin, size, console).read_error;
+                bool const named = !is_stdin || !r.stdin_filename.empty(); // SARIF gives a named file a URI
+                tally const before = run.totals();
+                error = run.check_file(file, origin_name, named, size, console).read_error;
+                if (r.stats) per_file.push_back(stats_of_file(origin_name, before, run.totals()));
                 if (!is_stdin) static_cast<void>(std::fclose(file)); // read-only: nothing to lose
             }
             if (error != 0) {
@@ -478,12 +665,13 @@ int run_main(int argc, char** argv)
     tally const& totals = run.totals();
     stopped = stopped || run.write_failed();
     if (run.worker_failed()) failures.emplace_back("a worker thread ran out of memory; its output is missing");
-    bool const findings = totals.invalid != 0 || (r.error_on_warning && totals.count(ftpuri::severity::warning) != 0);
+    bool const findings =
+        totals.invalid != 0 || would_change || (r.error_on_warning && totals.count(ftpuri::severity::warning) != 0);
     int code = !failures.empty() || stopped ? could_not_run : findings && !r.exit_zero ? some_invalid : all_valid;
 
-    if (!stopped && format == output_format::sarif) {
-        std::string const footer = sarif_footer(code, failures);
-        stopped = std::fwrite(footer.data(), 1, footer.size(), stdout) != footer.size();
+    if (!stopped) {
+        std::string const footer = envelope.footer(code, failures);
+        stopped = !footer.empty() && std::fwrite(footer.data(), 1, footer.size(), stdout) != footer.size();
     }
     // Whatever stdio still holds for stdout is written now: a summary on stderr must not claim
     // a run whose output was lost.
@@ -492,7 +680,7 @@ int run_main(int argc, char** argv)
         std::string const line = summary_line(totals);
         stopped = std::fwrite(line.data(), 1, line.size(), report_stream) != line.size();
     }
-    if (r.stats) print_stats(totals, seconds);
+    if (r.stats) print_stats(totals, seconds, per_file);
     if (std::fflush(stdout) != 0) stopped = true;
     if (stopped) code = could_not_run;
     return code;

@@ -54,9 +54,11 @@ void pipeline::check_block(block& b, line_checker& checker)
 void pipeline::emit(std::string_view out, std::string_view err, output_target to)
 {
     if (write_failed_) return;
-    if (settings_.format == output_format::sarif && sarif_first_ && !out.empty() && out.front() == ',') {
+    // The first item of the run's JSON array (SARIF's results, the code quality report's issues)
+    // has no comma before it.
+    if (reports_join_with_commas(settings_.format) && first_report_ && !out.empty() && out.front() == ',') {
         out.remove_prefix(1);
-        sarif_first_ = false;
+        first_report_ = false;
     }
     auto write_all = [](std::string_view bytes, std::FILE* stream) {
         return bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), stream) == bytes.size();
@@ -79,6 +81,7 @@ pipeline::file_result pipeline::check_file(std::FILE* file, std::string_view ori
 {
     file_result result;
     block_reader reader(file, cap_);
+    reader.use_separator(settings_.line_separator);
     std::uint64_t line_number = 0;
     progress_.begin(origin_name, size);
 

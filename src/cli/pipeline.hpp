@@ -88,7 +88,7 @@ private:
     std::size_t cap_;
     line_checker local_; // arguments and one-block files
     tally totals_;
-    bool sarif_first_ = true;
+    bool first_report_ = true; // SARIF and codeclimate: the first report loses its leading comma
     bool write_failed_ = false;
     bool worker_failed_ = false;
 

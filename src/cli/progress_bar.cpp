@@ -28,6 +28,7 @@ void progress_bar::begin(std::string_view name, std::uint64_t total)
     name_.clear();
     append_terminal_safe(name_, name);
     total_ = total;
+    file_start_ = clock::now();
 }
 
 void progress_bar::update(std::uint64_t bytes, std::uint64_t inputs, bool force)
@@ -39,6 +40,7 @@ void progress_bar::update(std::uint64_t bytes, std::uint64_t inputs, bool force)
     last_draw_ = now;
     double const seconds = std::chrono::duration<double>(now - start_).count();
     double const megabytes = static_cast<double>(bytes) / 1e6;
+    double const rate = seconds > 0 ? static_cast<double>(inputs) / seconds : 0.0;
     char text[256];
     int n = 0;
     if (total_ != 0) {
@@ -48,10 +50,17 @@ void progress_bar::update(std::uint64_t bytes, std::uint64_t inputs, bool force)
         for (int i = 0; i < bar_width; ++i)
             bar[i] = i < filled ? '#' : '-';
         bar[bar_width] = '\0';
-        n = std::snprintf(text, sizeof text, "[%s] %3d%% %.1f MB, %" PRIu64 " inputs, %.1f s", bar,
-                          static_cast<int>(done * 100 / total_), megabytes, inputs, seconds);
+        // The time left, at this file's pace so far: its bytes, not the run's inputs, are what
+        // remains.
+        double const file_seconds = std::chrono::duration<double>(now - file_start_).count();
+        double const left =
+            done == 0 ? 0.0 : file_seconds * static_cast<double>(total_ - done) / static_cast<double>(done);
+        n = std::snprintf(text, sizeof text,
+                          "[%s] %3d%% %.1f MB, %" PRIu64 " inputs, %.0f inputs/s, %.1f s, %.1f s left", bar,
+                          static_cast<int>(done * 100 / total_), megabytes, inputs, rate, seconds, left);
     } else {
-        n = std::snprintf(text, sizeof text, "%.1f MB, %" PRIu64 " inputs, %.1f s", megabytes, inputs, seconds);
+        n = std::snprintf(text, sizeof text, "%.1f MB, %" PRIu64 " inputs, %.0f inputs/s, %.1f s", megabytes, inputs,
+                          rate, seconds);
     }
     line_.assign(terminal_ ? "\r\x1b[K" : "\r");
     if (name_.size() > 40) {

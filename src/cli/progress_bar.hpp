@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // progress_bar.hpp: a one-line progress display on stderr for long runs.
 //
+// It shows the bytes and inputs so far, the rate in inputs a second and the time taken; for a
+// file whose size is known, a bar, the percentage and the time left at the file's pace so far.
 // Redrawn at most ten times a second, and in `auto` mode only once a run has lasted half a
 // second, so that short runs never flash it. The runner erases it before writing anything
 // else to stderr, so that it never mixes with diagnostics.
@@ -43,6 +45,7 @@ private:
     bool shown_ = false;
     clock::time_point start_;
     clock::time_point last_draw_;
+    clock::time_point file_start_; // begin(): the current file's pace gives the time left
     std::string name_;
     std::uint64_t total_ = 0;
     std::string line_;

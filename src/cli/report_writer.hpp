@@ -6,9 +6,14 @@
 // builds its canonical form; it hands the result to its report_writer as a checked_input, and
 // the writer appends that input's report to an output buffer:
 //
-//     text_writer   text_writer.hpp   FILE:LINE:COL: SEVERITY: MESSAGE [ID], the echo, a caret
-//     json_writer   json_writer.hpp   JSON Lines: one object per input
-//     sarif_writer  sarif_writer.hpp  the results of a SARIF 2.1.0 log (sarif_log.hpp: the rest)
+//     text_writer         text_writer.hpp         FILE:LINE:COL: SEVERITY: MESSAGE [ID], the echo, a caret
+//     json_writer         json_writer.hpp         JSON Lines: one object per input
+//     sarif_writer        sarif_writer.hpp        the results of a SARIF 2.1.0 log (sarif_log.hpp: the rest)
+//     github_writer       github_writer.hpp       GitHub Actions workflow commands, one per diagnostic
+//     codeclimate_writer  codeclimate_writer.hpp  the issues of GitLab's code quality report
+//
+// What a format writes around the reports (SARIF's log, the code quality report's array) is
+// report_envelope.hpp's.
 //
 // With --plan, line_checker plans each valid input (ftpuri/plan.hpp): a plan the library
 // refuses (plan.nocwd-slash) is one more error in the input's diagnostics, which makes it
@@ -21,8 +26,9 @@
 // the buffers it needs, reused from input to input: once they have grown, writing a report
 // allocates nothing. A report never shows a password: JSON echoes `redacted` and
 // `redacted_canonical` and masks `password` in its plan (plan_lines.hpp) unless --show-password,
-// the text format masks `password` in its echo itself (it maps bytes to columns), and SARIF
-// echoes nothing (its fixes leave a password's bytes alone).
+// the text format masks `password` in its echo itself (it maps bytes to columns), and SARIF,
+// GitHub's and GitLab's formats echo nothing (SARIF's fixes leave a password's bytes alone, and
+// the fingerprints of SARIF and GitLab hash the input with its password masked).
 #pragma once
 
 #include <charconv>
@@ -38,14 +44,25 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/plan.hpp"
 #include "ftpuri/redact.hpp"
+#include "ftpuri/uri_view.hpp"
 
 namespace ftpuri::cli {
 
 enum class output_format : std::uint8_t {
-    text,  // FILE:LINE:COL: SEVERITY: MESSAGE [ID], the source line, a caret, the hint
-    json,  // JSON Lines: one object per input
-    sarif, // the results of one SARIF 2.1.0 log (sarif_log.hpp writes the rest)
+    text,        // FILE:LINE:COL: SEVERITY: MESSAGE [ID], the source line, a caret, the hint
+    json,        // JSON Lines: one object per input
+    sarif,       // the results of one SARIF 2.1.0 log (sarif_log.hpp writes the rest)
+    github,      // GitHub Actions workflow commands: ::error file=F,line=L,...::MESSAGE
+    codeclimate, // GitLab's code quality report: one JSON array of issues
 };
+
+// The formats whose reports are the items of one JSON array over the whole run (SARIF's
+// results, the code quality report's issues): each item is written with a leading ',' so that
+// the reports of several workers join in input order, and the pipeline drops the first one's.
+[[nodiscard]] constexpr bool reports_join_with_commas(output_format format) noexcept
+{
+    return format == output_format::sarif || format == output_format::codeclimate;
+}
 
 // Where an input comes from.
 struct input_origin {
@@ -88,6 +105,8 @@ struct checked_input {
     // report_needs::host_class asks for it; nothing for an input that did not parse. An input
     // that parsed but that the policy or the plan refuses has one.
     std::optional<host_class> host = std::nullopt;
+    // --components: the parsed view of a valid input (JSON's "components"); nullptr otherwise.
+    uri_view const* uri = nullptr;
     // `bytes` is a URI valid in the strict or rfc3986 profile, so printable ASCII without a '"'
     // or '\\' (only the lenient profile takes raw spaces and non-ASCII bytes): a JSON string of
     // it needs no look at its bytes.
@@ -140,6 +159,7 @@ public:
 struct plan_display {
     bool planned = false;       // --plan: JSON records have "plan" and "ask_password"
     bool show_password = false; // --show-password: PASS shows the password, not ****
+    bool components = false;    // --components: JSON records have "components"
 };
 
 // The writer of `format`. `colour`: ANSI colours (text). `parse`: the options the inputs are
@@ -147,6 +167,12 @@ struct plan_display {
 // records say of the plan.
 [[nodiscard]] std::unique_ptr<report_writer> make_report_writer(output_format format, bool colour,
                                                                 parse_options const& parse, plan_display plan = {});
+
+// The 1-based column of byte `offset` of `line` in Unicode code points, as SARIF (its
+// columnKind) and GitHub's annotations count them: a byte that is not UTF-8 counts as one, as
+// the U+FFFD an editor shows for it does, and bytes past the end (the part of a capped line the
+// reader did not keep) count one each.
+[[nodiscard]] std::uint64_t code_point_column(std::string_view line, std::uint64_t offset) noexcept;
 
 // Appends the decimal digits of n.
 inline void append_number(std::string& to, std::uint64_t n)

@@ -33,7 +33,8 @@ def rows(path):
             else:
                 cell += c
         cells.append(cell.strip())
-        yield cells[0], cells[-1]
+        # The id cell begins with the row's anchor, <a id="host-empty"></a>host.empty.
+        yield cells[0].split("</a>")[-1].strip(), cells[-1]
 
 
 def cpp(s):

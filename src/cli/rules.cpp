@@ -81,7 +81,8 @@ std::string list_rules(output_format format, std::string_view tool_version)
 {
     std::string out;
     switch (format) {
-    case output_format::text: {
+    case output_format::text:
+    case output_format::github: { // workflow commands annotate findings; a catalogue is read
         // The id column fits the longest id and two spaces.
         std::size_t width = 0;
         for (auto const& row : diag_catalogue)
@@ -98,7 +99,8 @@ std::string list_rules(output_format format, std::string_view tool_version)
         }
         break;
     }
-    case output_format::json: {
+    case output_format::json:
+    case output_format::codeclimate: { // a code quality report holds issues, not rules
         rapidjson::StringBuffer buffer;
         json_stream w(buffer);
         for (std::size_t i = 0; i < diag_catalogue.size(); ++i) {

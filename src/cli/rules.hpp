@@ -29,8 +29,9 @@ struct rule_choice_result {
                                               std::vector<std::string> const& disable,
                                               std::vector<std::string> const& error = {});
 
-// --rules: the catalogue, one line per id (text), one JSON object per id (json), or a SARIF log
-// with the rules and no results (sarif).
+// --rules: the catalogue, one line per id (text, and github, whose workflow commands report
+// findings), one JSON object per id (json, and codeclimate, whose report has no place for
+// rules), or a SARIF log with the rules and no results (sarif).
 [[nodiscard]] std::string list_rules(output_format format, std::string_view tool_version);
 
 } // namespace ftpuri::cli

@@ -4,32 +4,15 @@
 #include <optional>
 #include <string_view>
 
+#include "fingerprint.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/redact.hpp"
 #include "sarif_log.hpp"
 #include "sarif_writer.hpp"
+#include "source_path.hpp"
 #include "terminal_safe.hpp"
-#include "utf8.hpp"
 
 namespace ftpuri::cli {
-namespace {
-
-// The 1-based code point column of byte `offset` of `line`; bytes past its end (the part of a
-// capped line the reader did not keep) count one column each.
-std::uint64_t code_point_column(std::string_view line, std::uint64_t offset) noexcept
-{
-    std::uint64_t column = 1;
-    std::size_t i = 0;
-    while (i < line.size() && i < offset) {
-        std::size_t const n = utf8_sequence_length(line, i);
-        i += n == 0 ? 1 : n;
-        ++column;
-    }
-    if (offset > line.size()) column += offset - line.size();
-    return column;
-}
-
-} // namespace
 
 void sarif_writer::find_fixed(checked_input const& input)
 {
@@ -48,10 +31,20 @@ void sarif_writer::write_artifact(input_origin const& origin)
     writer_.Key("artifactLocation");
     writer_.StartObject();
     if (origin.from_file) {
+        if (!artifact_made_ || origin.name != artifact_name_) {
+            artifact_name_.assign(origin.name);
+            source_path const path = relative_source_path(origin.name);
+            artifact_uri_.clear();
+            append_artifact_uri(artifact_uri_, path.path);
+            artifact_relative_ = path.relative;
+            artifact_made_ = true;
+        }
         writer_.Key("uri");
-        artifact_uri_.clear();
-        append_artifact_uri(artifact_uri_, origin.name);
         write_string(writer_, artifact_uri_);
+        if (artifact_relative_) {
+            writer_.Key("uriBaseId");
+            writer_.String(sarif_source_root);
+        }
     } else {
         writer_.Key("description");
         writer_.StartObject();
@@ -153,10 +146,12 @@ void sarif_writer::write(checked_input const& checked, std::string& to)
     input_origin const& origin = checked.origin;
     std::string_view const input = checked.bytes;
     bool fixes_computed = false;
+    std::uint64_t input_hash = 0; // the same for every result of the input
     for (diagnostic const& d : checked.diagnostics) {
         if (!checked.shown(d)) continue;
         if (!fixes_computed) {
             find_fixed(checked);
+            input_hash = input_fingerprint(input, checked.password);
             fixes_computed = true;
         }
         diag_info const& about = d.info();
@@ -187,6 +182,15 @@ void sarif_writer::write(checked_input const& checked, std::string& to)
         write_location(origin, clamp(first), clamp(end));
         writer_.EndObject();
         writer_.EndArray();
+        writer_.Key("partialFingerprints");
+        writer_.StartObject();
+        writer_.Key("ftpuriInput/v1");
+        fingerprint_.clear();
+        append_hex64(fingerprint_, input_hash);
+        fingerprint_.push_back(':');
+        fingerprint_.append(about.name);
+        write_string(writer_, fingerprint_);
+        writer_.EndObject();
         if (fixed_.contains(d.id)) write_fix(checked);
         writer_.EndObject();
 

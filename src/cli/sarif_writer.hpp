@@ -10,6 +10,17 @@
 // around it and leaves its bytes alone, and when those bytes would change too (a lenient raw
 // ':' in the password becomes %3A) the finding gets no fix.
 //
+// A file is named relative to the working directory when it is in it (source_path.hpp), as
+// GitHub's code scanning wants it, with the uriBaseId %SRCROOT% that sarif_log.hpp describes;
+// any other stays a file: URI. Each result has a partialFingerprints entry that follows it from
+// run to run and from line to line (fingerprint.hpp), so that GitHub keeps one alert for it:
+//
+//     "partialFingerprints":{"ftpuriInput/v1":"<16 hex digits>:<id>"}
+//
+// the hash of the normalized input (its password masked), then the id, which an input reports
+// at most once. The key names the scheme and its version: a change of either is a new key, so
+// that old fingerprints are never compared with new ones.
+//
 // Each result is a JSON value of its own, written with a leading ',' so that results from
 // several workers can be joined in order; the pipeline drops the comma before the first one.
 #pragma once
@@ -31,7 +42,8 @@ public:
 
     [[nodiscard]] report_needs needs() const noexcept override
     {
-        return {.canonical = canonical_need::with_diagnostics, .password = false, .redacted = false};
+        // The password: where the fingerprint masks it.
+        return {.canonical = canonical_need::with_diagnostics, .password = true, .redacted = false};
     }
     void write(checked_input const& input, std::string& to) override;
 
@@ -42,9 +54,15 @@ private:
     void write_fix(checked_input const& input);
 
     parse_options parse_;
-    diag_set fixed_;           // which ids the canonical form fixes (it no longer reports them)
-    diagnostic_list recheck_;  // the canonical form's diagnostics
-    std::string artifact_uri_; // the file's URI
+    diag_set fixed_;          // which ids the canonical form fixes (it no longer reports them)
+    diagnostic_list recheck_; // the canonical form's diagnostics
+    // The artifact of the file named artifact_name_: its URI, and whether that is relative to
+    // %SRCROOT%. Made once per file, not per result.
+    std::string artifact_name_;
+    std::string artifact_uri_;
+    bool artifact_relative_ = false;
+    bool artifact_made_ = false;
+    std::string fingerprint_; // the partialFingerprints value
     rapidjson::StringBuffer json_;
     json_stream writer_;
 };

@@ -472,7 +472,11 @@ TEST(Allocation, CliLineLoopAllocatesNothingAfterWarmUp)
                          mode{output_format::json, fix_mode::none, ftpuri::profile::rfc3986, false, false},
                          mode{output_format::text, fix_mode::none, ftpuri::profile::strict, false, false, true},
                          mode{output_format::json, fix_mode::none, ftpuri::profile::rfc3986, false, false, true},
-                         mode{output_format::sarif, fix_mode::none, ftpuri::profile::strict, false, false, true}}) {
+                         mode{output_format::sarif, fix_mode::none, ftpuri::profile::strict, false, false, true},
+                         mode{output_format::github, fix_mode::none, ftpuri::profile::lenient, false, false},
+                         mode{output_format::codeclimate, fix_mode::none, ftpuri::profile::lenient, false, false, true},
+                         mode{output_format::codeclimate, fix_mode::none, ftpuri::profile::strict, true, false},
+                         mode{output_format::github, fix_mode::none, ftpuri::profile::strict, true, false}}) {
         ftpuri::cli::check_settings settings;
         settings.format = m.format;
         settings.fix = m.fix;

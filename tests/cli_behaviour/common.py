@@ -152,8 +152,9 @@ def split_row(line):
 
 
 class Example:
-    def __init__(self, diag_id, severities, example, offset, length, why=""):
+    def __init__(self, diag_id, severities, example, offset, length, why="", anchor=None):
         self.id = diag_id
+        self.anchor = anchor  # the row's <a id="..."> (the helpUri fragment), None without one
         self.why = why  # the "why it matters" cell, as written
         self.severities = severities  # {"strict": "error" or None, ...}
         self.bytes = example
@@ -179,12 +180,16 @@ def doc_examples():
         if cells[0] == "id" or set(cells[0]) <= set("-"):
             continue
         diag_id, strict, rfc, lenient, example, offset, length = cells[:7]
+        anchor = re.match(r'<a id="([^"]*)"></a>', diag_id)  # the row's anchor precedes its id
+        if anchor:
+            diag_id = diag_id[anchor.end():].strip()
         m = re.fullmatch(r"`(.*)`", example)
         if not m:
             raise ValueError(f"docs/diagnostics.md: the example of {diag_id} is not in backticks")
         severities = {p: (None if s == ABSENT else s) for p, s in zip(PROFILES, (strict, rfc, lenient))}
         why = cells[7] if len(cells) > 7 else ""
-        rows.append(Example(diag_id, severities, decode_example(m.group(1)), int(offset), int(length), why))
+        rows.append(Example(diag_id, severities, decode_example(m.group(1)), int(offset), int(length), why,
+                            anchor.group(1) if anchor else None))
     if not rows:
         raise ValueError("docs/diagnostics.md has no rows under '## Every id'")
     return rows

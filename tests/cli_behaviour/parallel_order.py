@@ -5,8 +5,9 @@
 A generated input of about 300,000 lines (many 256 KiB blocks; FTPURI_TEST_SCALE scales it, to
 25,000 lines at least, still several blocks; a sanitizer build gets 30,000 by default),
 with invalid, warned, password, non-UTF-8, CRLF, empty and over-long lines spread through it,
-is checked with -j1, -j2 and -j4 in the text, JSON, SARIF, --fix and --plan modes: stdout and
-stderr are byte-identical, and the JSON has one object per line with line numbers 1..N in order.
+is checked with -j1, -j2 and -j4 in the text, JSON, SARIF, GitHub, code quality, --fix and
+--plan modes: stdout and stderr are byte-identical, the JSON has one object per line with line
+numbers 1..N in order, and the SARIF log and the code quality report are one JSON value each.
 
 Usage: parallel_order.py FTPURI_CHECK SOURCE_DIR
 """
@@ -18,6 +19,8 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import common  # noqa: E402
+
+SARIF_TIMES = re.compile(rb'"(?:start|end)TimeUtc":"[^"]*"')
 
 JOBS = (1, 2, 4)
 
@@ -66,12 +69,15 @@ class ParallelOrder(common.TempDirTest):
     def outputs(self, args):
         results = []
         for jobs in JOBS:
-            proc = common.run(["-j", str(jobs), *args, "-f", "big.txt"], cwd=self.dir)
+            # Every line an input (--no-skip): the generated lines include empty ones.
+            proc = common.run(["-j", str(jobs), "--no-skip", *args, "-f", "big.txt"], cwd=self.dir)
             self.assertEqual(1, proc.returncode, f"-j{jobs} {args}: {proc.stderr[-300:]!r}")
             results.append((jobs, proc))
         first = results[0][1]
         for jobs, proc in results[1:]:
-            self.assertTrue(proc.stdout == first.stdout, f"{args}: -j{jobs}'s stdout differs from -j1's")
+            # A SARIF log says when its run started and ended: the one difference allowed.
+            same = SARIF_TIMES.sub(b"", proc.stdout) == SARIF_TIMES.sub(b"", first.stdout)
+            self.assertTrue(same, f"{args}: -j{jobs}'s stdout differs from -j1's")
             self.assertTrue(proc.stderr == first.stderr, f"{args}: -j{jobs}'s stderr differs from -j1's")
         return first
 
@@ -106,6 +112,20 @@ class ParallelOrder(common.TempDirTest):
         self.assertEqual(sorted(lines), lines, "SARIF results out of line order")
         self.assertGreater(len(lines), self.count // 20)
 
+    def test_codeclimate(self):
+        # One JSON array over every block: the commas between the workers' issues are right.
+        issues = json.loads(self.outputs(["--format=codeclimate"]).stdout)
+        lines = [issue["location"]["lines"]["begin"] for issue in issues]
+        self.assertEqual(sorted(lines), lines, "code quality issues out of line order")
+        self.assertGreater(len(lines), self.count // 20)
+
+    def test_github(self):
+        out = self.outputs(["--format=github"]).stdout
+        lines = [int(m) for m in re.findall(rb"^::(?:error|warning|notice) file=big\.txt,line=(\d+),", out, re.M)]
+        self.assertEqual(out.count(b"\n"), len(lines), "a line that is not a workflow command")
+        self.assertEqual(sorted(lines), lines, "workflow commands out of line order")
+        self.assertGreater(len(lines), self.count // 20)
+
     def test_fix(self):
         proc = self.outputs(["--fix"])
         self.assertGreater(len(proc.stdout.splitlines()), self.count // 2)
@@ -133,14 +153,16 @@ class ParallelOrder(common.TempDirTest):
         # The counts of --stats (not its timing) are the same for every -j.
         counts = []
         for jobs in JOBS:
-            p = common.run(["-j", str(jobs), "-q", "--stats", "-f", "big.txt"], cwd=self.dir)
+            p = common.run(["-j", str(jobs), "--no-skip", "-q", "--stats", "-f", "big.txt"], cwd=self.dir)
             self.assertEqual(1, p.returncode)
+            # The file's line, the run's (without its timing) and the ids.
             lines = p.stderr.decode().splitlines()
-            counts.append([lines[0].split(" bytes in ")[0]] + lines[1:])
+            counts.append([line.split(" bytes in ")[0] for line in lines])
         self.assertEqual(counts[0], counts[1])
         self.assertEqual(counts[0], counts[2])
-        self.assertIn(f"stats: {self.count} inputs", counts[0][0])
-        self.assertTrue(counts[0][0].endswith(f" {len(self.data)}"), counts[0][0])
+        self.assertIn(f"stats: big.txt: {self.count} inputs", counts[0][0])
+        self.assertIn(f"stats: {self.count} inputs", counts[0][1])
+        self.assertTrue(counts[0][1].endswith(f" {len(self.data)}"), counts[0][1])
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 """cli_behaviour.redaction: a password never appears in ftpuri-check's reports.
 
 Every line below holds a password made of tokens that occur nowhere else (Qx7Kp2, ...). In the
-text, JSON and SARIF formats, in both profiles, with colours, --stats, --quiet, in --fix
+text, JSON, SARIF, GitHub and code quality formats, in both profiles, with colours, --stats, --quiet, in --fix
 with --redact-password or --strip-password, and in --plan (stdout and stderr), no token may
 appear. Plain --fix prints the canonical form with its password, and --plan --show-password the
 PASS command with it: that is documented (the output asked for), and checked too.
@@ -85,7 +85,7 @@ class Redaction(common.TempDirTest):
 
     def test_reports(self):
         for profile in ("strict", "rfc3986", "lenient"):
-            for fmt in ("text", "json", "sarif"):
+            for fmt in ("text", "json", "sarif", "github", "codeclimate"):
                 with self.subTest(profile=profile, format=fmt):
                     proc = self.assert_no_password([f"--profile={profile}", f"--format={fmt}",
                                                     *OPT_IN, "-f", "pw.txt"])
@@ -93,7 +93,7 @@ class Redaction(common.TempDirTest):
 
     def test_reports_of_arguments_and_stdin(self):
         args = [os.fsdecode(line) for line, _ in LINES]
-        for fmt in ("text", "json", "sarif"):
+        for fmt in ("text", "json", "sarif", "github", "codeclimate"):
             with self.subTest(format=fmt):
                 self.assert_no_password([f"--format={fmt}", "--", *args])
                 self.assert_no_password([f"--format={fmt}"],
@@ -182,7 +182,7 @@ class Redaction(common.TempDirTest):
         self.write("malformed.txt", b"".join(line + b"\n" for line, _ in MALFORMED))
         arguments = ["--", *(os.fsdecode(line) for line, _ in MALFORMED)]
         for profile in ("strict", "rfc3986", "lenient"):
-            for fmt in ("text", "json", "sarif"):
+            for fmt in ("text", "json", "sarif", "github", "codeclimate"):
                 for stats in ([], ["--stats"], ["--plan"], ["--plan", "--plan-mode=nocwd"]):
                     for source in (["-f", "malformed.txt"], arguments):
                         with self.subTest(profile=profile, format=fmt, stats=stats, source=source[0]):
@@ -192,7 +192,8 @@ class Redaction(common.TempDirTest):
                             for stream, data in (("stdout", proc.stdout), ("stderr", proc.stderr)):
                                 leaked = [t.decode() for t in MALFORMED_TOKENS if t in data]
                                 self.assertEqual([], leaked, f"{args}: a password on {stream}: {data[:2000]!r}")
-                            if fmt != "sarif" and "--plan" not in stats:  # SARIF never echoes an input
+                            # SARIF, GitHub's and GitLab's formats never echo an input
+                            if fmt in ("text", "json") and "--plan" not in stats:
                                 self.assertLessEqual(len(MALFORMED), proc.stdout.count(b"****"), proc.stdout)
 
     def test_empty_password_stays_empty(self):
@@ -215,7 +216,7 @@ class Redaction(common.TempDirTest):
         # A file's line longer than --max-length is read only up to the limit: the password
         # must stay masked although the '@' after it was not read.
         self.write("long.txt", b"ftp://user:Zr8Qw5Yt3@h/\n" + b"ftp://user:Zr8Qw5Yt3@h/" + b"a" * 70000 + b"\n")
-        for fmt in ("text", "json", "sarif"):
+        for fmt in ("text", "json", "sarif", "github", "codeclimate"):
             for limit in ("14", "17", "20"):
                 with self.subTest(format=fmt, max_length=limit):
                     proc = common.run([f"--format={fmt}", "--max-length", limit, "-f", "long.txt"],

@@ -139,6 +139,8 @@ MODES = [
     ["--plan", "--plan-mode=rfc1738", "--stats"],
     ["--plan", "--plan-mode=singlecwd", "--absolute", "--format=json"],
     ["--plan", "--format=sarif"],
+    ["--format=github"],
+    ["--format=codeclimate"],
 ]
 PROFILES = ["strict", "rfc3986", "lenient"]
 

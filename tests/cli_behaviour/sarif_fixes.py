@@ -59,7 +59,7 @@ class SarifFixes(common.TempDirTest):
                 self.assertEqual(1, len(fixes))
                 changes = fixes[0]["artifactChanges"]
                 self.assertEqual(1, len(changes))
-                self.assertEqual({"uri": "in.txt"}, changes[0]["artifactLocation"])
+                self.assertEqual({"uri": "in.txt", "uriBaseId": "%SRCROOT%"}, changes[0]["artifactLocation"])
                 replacements = changes[0]["replacements"]
                 for r in replacements:
                     self.assertEqual(line_number, r["deletedRegion"]["startLine"])

@@ -37,6 +37,11 @@ SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$")
 
 
+def in_srcroot(uri):
+    """The artifactLocation of a file in the working directory."""
+    return {"uri": uri, "uriBaseId": "%SRCROOT%"}
+
+
 def format_checker():
     """jsonschema's format checker plus uri, uri-reference and date-time, which it checks only
     with optional packages that Debian's python3-jsonschema does not pull in."""
@@ -107,6 +112,9 @@ class SarifSchema(common.TempDirTest):
         self.assertEqual(1, len(invocations))
         self.assertEqual(exit_code, invocations[0]["exitCode"])
         self.assertTrue(invocations[0]["executionSuccessful"])
+        if "startTimeUtc" in invocations[0]:  # a run's log; --rules has no run to time
+            self.assertTrue(invocations[0]["startTimeUtc"].endswith("Z"))
+            self.assertLessEqual(invocations[0]["startTimeUtc"], invocations[0]["endTimeUtc"])
         return run
 
     def check_result(self, result, rules):
@@ -153,7 +161,7 @@ class SarifSchema(common.TempDirTest):
             self.assertTrue(all(b"\0" not in e.bytes for e in in_args))
             name = f"examples-{profile}.txt"
             self.write(name, b"".join(e.bytes + b"\n" for e in in_file))
-            args = [f"--profile={profile}"]
+            args = [f"--profile={profile}", "--no-skip"]  # input.empty's example is an empty line
             for rule_id in self.opt_in:
                 args += ["--enable", rule_id]
             args += ["-f", name]
@@ -162,7 +170,7 @@ class SarifSchema(common.TempDirTest):
             self.assertEqual(1, code, f"{profile}: the examples include errors: exit code 1")
             results = log["runs"][0]["results"]
             for line, example in enumerate(in_file, start=1):
-                self.check_example(example, profile, results, {"uri": name}, line)
+                self.check_example(example, profile, results, in_srcroot(name), line)
             for n, example in enumerate(in_args, start=1):
                 self.check_example(example, profile, results, {"description": {"text": f"<arg {n}>"}}, 1)
             seen.update(r["ruleId"] for r in results)
@@ -179,7 +187,7 @@ class SarifSchema(common.TempDirTest):
                                        cwd=self.dir)
                 self.assertEqual(1, code, "a refused plan makes its input invalid")
                 results = log["runs"][0]["results"]
-                self.check_example(example, profile, results, {"uri": "plan.txt"}, 1)
+                self.check_example(example, profile, results, in_srcroot("plan.txt"), 1)
                 self.assertNotIn("fixes", [r for r in results if r["ruleId"] == example.id][0])
                 self.assertEqual([1], sorted({r["locations"][0]["physicalLocation"]["region"]["startLine"]
                                               for r in results}), "the planned input has no result")
@@ -211,7 +219,7 @@ class SarifSchema(common.TempDirTest):
                     log, code = self.sarif([f"--profile={profile}", *args, "-f", name], cwd=self.dir)
                     self.assertEqual(1, code, "a refused host makes its input invalid")
                     results = log["runs"][0]["results"]
-                    self.check_example(example, profile, results, {"uri": name}, 1)
+                    self.check_example(example, profile, results, in_srcroot(name), 1)
                     mine = [r for r in results if r["ruleId"] == example.id]
                     self.assertNotIn("fixes", mine[0])
                     if kind == "deny":
@@ -294,13 +302,22 @@ class SarifSchema(common.TempDirTest):
                          sorted({a["description"]["text"] for a in artifacts}))
 
     def test_file_uri(self):
+        # A file in the working directory is relative to %SRCROOT%, however it is named; one
+        # outside it is a file: URI of its absolute path, with no base.
         self.write("a b%.txt", b"FTP://h/\n")
-        log, code = self.sarif(["-f", "a b%.txt", "-f", self.path("a b%.txt")], cwd=self.dir)
+        os.mkdir(self.path("sub"))
+        log, code = self.sarif(["-f", "a b%.txt", "-f", self.path("a b%.txt"), "-f", "./a b%.txt"],
+                               cwd=self.dir)
         self.assertEqual(0, code)
-        uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-                for r in log["runs"][0]["results"]]
-        self.assertEqual("a%20b%25.txt", uris[0])
-        self.assertTrue(uris[1].startswith("file:///") and uris[1].endswith("/a%20b%25.txt"), uris[1])
+        artifacts = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in log["runs"][0]["results"]]
+        self.assertEqual([in_srcroot("a%20b%25.txt")] * 3, artifacts)
+        self.assertEqual({"%SRCROOT%"}, set(log["runs"][0]["originalUriBaseIds"]))
+        log, code = self.sarif(["-f", self.path("a b%.txt"), "-f", "../a b%.txt"], cwd=self.path("sub"))
+        artifacts = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in log["runs"][0]["results"]]
+        self.assertNotIn("uriBaseId", artifacts[0])
+        self.assertTrue(artifacts[0]["uri"].startswith("file:///") and artifacts[0]["uri"].endswith("/a%20b%25.txt"),
+                        artifacts[0])
+        self.assertEqual(in_srcroot("../a%20b%25.txt"), artifacts[1])
 
     def test_empty_input(self):
         log, code = self.sarif([], stdin=b"")

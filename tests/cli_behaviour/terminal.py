@@ -179,7 +179,7 @@ class Progress(common.TempDirTest):
 
     def assert_bar(self, err, name=b"list.txt"):
         self.assertIn(ERASE + name + b": [", err)
-        self.assertRegex(err, rb"\[#+\] 100% \d+\.\d MB, \d+ inputs, \d+\.\d s")
+        self.assertRegex(err, rb"\[#+\] 100% \d+\.\d MB, \d+ inputs, \d+ inputs/s, \d+\.\d s, \d+\.\d s left")
         self.assertTrue(err.endswith(ERASE), f"the bar is not erased at the end: {err[-120:]!r}")
 
     def test_always_draws_at_once(self):

@@ -4,8 +4,8 @@
 
 PRODUCT.md ("Diagnostics"): text output never writes a raw control character (C0, DEL, C1) or a
 bidirectional control (U+202A-U+202E, U+2066-U+2069) taken from an input or a file name; it
-shows them escaped (<1B>, <U+202E>), the caret still aligned. JSON and SARIF write them as
-\\uXXXX. A byte that is not UTF-8 is shown as <XX>: to a terminal that reads 8-bit controls, a
+shows them escaped (<1B>, <U+202E>), the caret still aligned. JSON, SARIF and the code quality
+report write them as \\uXXXX; GitHub's workflow commands show a file name as the text format does. A byte that is not UTF-8 is shown as <XX>: to a terminal that reads 8-bit controls, a
 lone 0x9B is a CSI.
 
 Thousands of seeded random lines mix ftp URI fragments with every C0 byte, DEL, the C1
@@ -178,8 +178,8 @@ class TerminalInjection(common.TempDirTest):
     def test_every_format_and_profile(self):
         self.write_lines("lines.txt", self.lines)
         for profile in common.PROFILES:
-            for extra in (["--format=text"], ["--format=json"], ["--format=sarif"], ["--stats"],
-                          ["--stats", "--format=json", "-q"], ["--fix"], ["--fix", "--redact-password"],
+            for extra in (["--format=text"], ["--format=json"], ["--format=sarif"], ["--format=github"],
+                          ["--format=codeclimate"], ["--stats"], ["--stats", "--format=json", "-q"], ["--fix"], ["--fix", "--redact-password"],
                           ["--error-on-warning", "--stats", "-q"], ["--plan"], ["--plan", "--format=json"],
                           ["--plan", "--show-password"]):
                 with self.subTest(profile=profile, extra=extra):
@@ -256,7 +256,8 @@ class TerminalInjection(common.TempDirTest):
                 f.write(content)
         for name in names:
             missing = b"missing-" + name
-            for extra in (["--format=text"], ["--format=json"], ["--format=sarif"], ["--stats"], ["--fix"]):
+            for extra in (["--format=text"], ["--format=json"], ["--format=sarif"], ["--format=github"],
+                          ["--format=codeclimate"], ["--stats"], ["--fix"]):
                 with self.subTest(name=name, extra=extra):
                     proc = self.run_safe([*extra, "-f", name, "-f", missing], f"{extra} -f {name!r}", codes=(2,))
                     self.assertIn(f"ftpuri-check: {escaped(missing)}: No such file or directory\n".encode(),

@@ -113,7 +113,7 @@ expect_includes "--profile" ftpuri-check --pro
 expect_exactly "strict rfc3986 lenient" ftpuri-check --profile ''
 expect_includes "host.empty host.ip-address" ftpuri-check --disable host.
 expect_exactly "host.ip-address port.non-default userinfo.present" ftpuri-check --enable ''
-expect_exactly "text json sarif" ftpuri-check --format ''
+expect_exactly "text json sarif github codeclimate" ftpuri-check --format ''
 
 # --- the same ids as --rules prints ----------------------------------------------------------
 expect_exactly "$host_ids" ftpuri-check --disable host.
@@ -127,7 +127,7 @@ PATH=/usr/bin:/bin expect_exactly "host.ip-address port.non-default userinfo.pre
 expect_exactly "auto always never" ftpuri-check --color ''
 expect_exactly "auto always never" ftpuri-check --progress ''
 expect_exactly "always" ftpuri-check -q --color al
-expect_exactly "text json sarif" ftpuri-check --format = ''
+expect_exactly "text json sarif github codeclimate" ftpuri-check --format = ''
 expect_exactly "json" ftpuri-check --format = j
 expect_exactly "--format=json" ftpuri-check --format=j
 expect_exactly "--enable=port.non-default" ftpuri-check --enable=port

@@ -31,7 +31,7 @@ HEADER = b"### "
 # Sections whose content the runner writes in update mode.
 EXPECTED = ("exit", "stdout", "stderr")
 KNOWN = {"args", "stdin", "env", "file", "dir", "normalize", "exit", "stdout", "stderr", "after"}
-NORMALIZERS = {"stats", "progress", "sarif-rules"}
+NORMALIZERS = {"stats", "progress", "sarif-rules", "sarif-times"}
 # Passed through to the binary when set, so that a sanitizer build can be configured.
 PASS_THROUGH = ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "MSAN_OPTIONS",
                 "LLVM_PROFILE_FILE")
@@ -275,12 +275,13 @@ def write_case(path, preamble, sections):
 # ---- normalizing time-dependent output ------------------------------------------------------
 
 STATS_LINE = re.compile(
-    rb"^(ftpuri-check: stats: \d+ inputs?, \d+ valid, \d+ invalid, \d+ bytes in )"
+    rb"^(ftpuri-check: stats: \d+ inputs?, \d+ valid, \d+ invalid, \d+ skipped \(blank or comment\), \d+ bytes? in )"
     rb"\d+\.\d+ s: \d+ inputs/s, \d+\.\d+ MB/s$", re.M)
-PROGRESS_TIME = re.compile(rb"(\r(?:\x1b\[K)?[^\r\n]*: [^\r\n]*\d+ inputs, )\d+\.\d s")
+PROGRESS_TIME = re.compile(rb"(\r(?:\x1b\[K)?[^\r\n]*: [^\r\n]*\d+ inputs, )\d+ inputs/s, \d+\.\d s(, \d+\.\d s left)?")
 
 
 SARIF_RULES = re.compile(rb'("rules":\[)(\{"id":.*?)(\]\}\},"columnKind")')
+SARIF_TIME = re.compile(rb'("(?:start|end)TimeUtc":")\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"')
 
 
 def shorten_rules(match):
@@ -291,10 +292,13 @@ def shorten_rules(match):
 def normalize(data, names):
     if "sarif-rules" in names:
         data = SARIF_RULES.sub(shorten_rules, data, count=1)
+    if "sarif-times" in names:
+        data = SARIF_TIME.sub(rb'\1<time>"', data)
     if "stats" in names:
         data = STATS_LINE.sub(rb"\1<seconds> s: <rate> inputs/s, <rate> MB/s", data)
     if "progress" in names:
-        data = PROGRESS_TIME.sub(rb"\1<seconds> s", data)
+        data = PROGRESS_TIME.sub(lambda m: m.group(1) + b"<rate> inputs/s, <seconds> s" +
+                                 (b", <seconds> s left" if m.group(2) else b""), data)
     return data
 
 

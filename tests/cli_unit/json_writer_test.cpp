@@ -152,7 +152,9 @@ TEST(JsonWriter, PolicyRefusalAndHostClass)
                        R"("canonical":null,"host_class":)" +
                            expected_class +
                            R"(,"diagnostics":[{"id":"host.denied","severity":"error","offset":6,"length":18,)"
-                           R"("message":"host class loopback is denied by the policy"}]})"
+                           R"("message":"host class loopback is denied by the policy",)"
+                           R"("hint":"this service does not fetch from such addresses (docs/sanitizing.md); )"
+                           R"(use a public server's name"}]})"
                            "\n");
     }
 }

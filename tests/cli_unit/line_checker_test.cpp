@@ -80,6 +80,13 @@ tally expected_counts(std::string_view input, ftpuri::parse_options const& optio
     tally t;
     t.bytes = input.size();
     for (reference_line const& line : reference_lines(input)) {
+        // Blank lines and comments are skipped, not inputs (written here apart from
+        // is_skipped_line: the mix's are empty lines and "  # ..." lines).
+        std::size_t const first = line.bytes.find_first_not_of(" \t\r");
+        if (first == std::string_view::npos || line.bytes[first] == '#') {
+            ++t.skipped;
+            continue;
+        }
         ++t.inputs;
         if (!ftpuri::validate(line.bytes, options)) ++t.invalid;
     }
@@ -97,7 +104,8 @@ std::string mixed_input(std::mt19937& random, std::size_t lines, std::uint32_t m
         "ftp://h/../x",                            // strict: above the root
         "http://h/",                               // not ftp
         "ftp://user:pw@h/",                        // a password
-        "",                                        // empty
+        "",                                        // empty: skipped
+        "  # a comment",                           // skipped
         "ftp://h/\x01",                            // a control byte
         "ftp://h/" + std::string(max_length, 'a'), // over the limit, and over small blocks
     };
@@ -128,6 +136,7 @@ TEST(LineChecker, VerdictsOnlyCountWhatTheGeneralLoopCounts)
                 check_result const general = check_all(input, counting, block_bytes);
                 for (check_result const* r : {&fast, &general}) {
                     EXPECT_EQ(r->counts.inputs, expected.inputs);
+                    EXPECT_EQ(r->counts.skipped, expected.skipped);
                     EXPECT_EQ(r->counts.invalid, expected.invalid);
                     EXPECT_EQ(r->counts.bytes, expected.bytes);
                     EXPECT_EQ(r->output, "");
@@ -314,7 +323,8 @@ TEST(LineCheckerPlan, BlocksGiveWhatLinesGive)
     // notes, refusals and reports alike, with the file's line numbers.
     std::string const input = "ftp://h/a/b\r\nftp://me@h/x%2Fy/z\nftp://h/a b\n\nftp://u:pw@h/;type=d";
     for (ftpuri::plan_mode const mode : {ftpuri::plan_mode::multicwd, ftpuri::plan_mode::nocwd}) {
-        check_settings const settings = plan_settings(mode);
+        check_settings settings = plan_settings(mode);
+        settings.skip_comments = false; // check() sees every line; so must check_lines() here
         line_checker by_line(settings);
         std::string out;
         std::string err;

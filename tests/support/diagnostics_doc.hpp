@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/support/diagnostics_doc.hpp: the table of docs/diagnostics.md, read at run time.
 //
-// docs/diagnostics.md holds one table row per id of diag_catalogue: its severity per profile
-// (strict, rfc3986, lenient; "—" where the id cannot occur), an example input in the notation of
-// tests/support/example_notation.hpp, the offset and length the diagnostic must have, and why
-// it matters. doc() reads the table once; a malformed row is kept with its `problem` set, so
-// that the test of that row fails rather than the row going missing.
+// docs/diagnostics.md holds one table row per id of diag_catalogue: its anchor and id
+// (<a id="host-empty"></a>host.empty, the anchor that ftpuri-check's SARIF links to), its
+// severity per profile (strict, rfc3986, lenient; "—" where the id cannot occur), an example
+// input in the notation of tests/support/example_notation.hpp, the offset and length the
+// diagnostic must have, and why it matters. doc() reads the table once; a malformed row is
+// kept with its `problem` set, so that the test of that row fails rather than the row going
+// missing.
 #pragma once
 
 #include <cstddef>
@@ -54,6 +56,7 @@ inline std::optional<std::uint32_t> number_from(std::string_view s)
 struct doc_row {
     std::size_t line = 0; // 1-based line in docs/diagnostics.md
     std::string name;
+    std::string anchor;                    // <a id="..."></a> before the id: helpUri links it
     std::optional<severity> strict_level;  // nullopt: cannot occur in strict ("—")
     std::optional<severity> rfc3986_level; // nullopt: cannot occur in rfc3986
     std::optional<severity> lenient_level; // nullopt: cannot occur in lenient
@@ -146,6 +149,17 @@ inline doc_table read_doc_table()
             continue;
         }
         row.name = cells[0];
+        constexpr std::string_view anchor_open = "<a id=\"";
+        constexpr std::string_view anchor_close = "\"></a>";
+        if (row.name.starts_with(anchor_open)) {
+            std::size_t const close = row.name.find(anchor_close);
+            if (close == std::string::npos) {
+                row.problem += "unclosed anchor in the id cell; ";
+            } else {
+                row.anchor = row.name.substr(anchor_open.size(), close - anchor_open.size());
+                row.name.erase(0, close + anchor_close.size());
+            }
+        }
         auto level = [&](std::string const& cell, std::optional<severity>& out) {
             if (cell == "—") return;
             out = severity_from(cell);
