@@ -157,6 +157,9 @@ expect_exactly "loopback link-local unspecified private broadcast multicast rese
 expect_exactly "private public" ftpuri-check --deny p
 expect_exactly "loopback,link-local loopback,loopback" ftpuri-check --deny loopback,l
 expect_exactly "loopback,multicast,non-public" ftpuri-check --deny loopback,multicast,non
+# --disable, --enable and --error take comma lists of ids: the last item completes.
+expect_exactly "scheme.uppercase,port.default" ftpuri-check --disable scheme.uppercase,port.def
+expect_exactly "host.ip-address,port.non-default" ftpuri-check --enable host.ip-address,port.n
 expect_exactly "loopback,private" ftpuri-check --deny loopback,pri
 expect_exactly "--deny=non-public" ftpuri-check --deny=non
 expect_exactly "--allow-host --allow-hosts-file" ftpuri-check --allow
