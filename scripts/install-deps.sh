@@ -28,6 +28,11 @@ packages=(
   python3-pyftpdlib
   # the shared library's ABI check against its committed baseline (abidw, abidiff)
   abigail-tools
+  # scripts/mutate.py: mutants placed by libclang's exact source ranges (issue 18's mutation
+  # score); ccache makes each mutant's rebuild incremental
+  python3-clang-14 ccache
+  # scripts/coverage.sh: llvm-profdata-14 and llvm-cov-14
+  llvm-14
 )
 
 missing=()

@@ -107,6 +107,33 @@ TEST(warnings, reported_once_per_uri_across_components)
     }
 }
 
+// A finding after the userinfo's first ':' is in the password, and says so: a report (or a
+// caller redacting by component) must not take it for the user's. (scripts/mutate.py found no
+// test noticing when the scanner forgot to switch components at the ':'.)
+TEST(components, findings_after_the_colon_are_the_passwords)
+{
+    ftpuri::parse_result const space = ftpuri::parse("ftp://u:a b@h/");
+    ASSERT_FALSE(space);
+    EXPECT_EQ(space.error().id, diag_id::char_space);
+    EXPECT_EQ(space.error().where, ftpuri::component::password);
+
+    diagnostic_list list;
+    ASSERT_TRUE(ftpuri::parse("ftp://us%e9r:p%e9@h/", {}, list)) << ftpuri_test::describe(list);
+    std::size_t non_utf8 = 0;
+    for (diagnostic const& d : list) {
+        if (d.id != diag_id::pct_non_utf8) continue;
+        ++non_utf8;
+        // The user's is reported first (once per URI), in the user.
+        EXPECT_EQ(d.where, ftpuri::component::user) << ftpuri_test::describe(list);
+    }
+    EXPECT_EQ(non_utf8, 1U);
+    list.clear();
+    ASSERT_TRUE(ftpuri::parse("ftp://user:p%e9@h/", {}, list)) << ftpuri_test::describe(list);
+    EXPECT_TRUE(std::any_of(list.begin(), list.end(), [](diagnostic const& d) {
+        return d.id == diag_id::pct_non_utf8 && d.where == ftpuri::component::password && d.offset == 11;
+    })) << ftpuri_test::describe(list);
+}
+
 TEST(warnings, a_valid_canonical_uri_has_none)
 {
     for (std::string const input : {"ftp://ftp.example.org/pub/README;type=a", "ftp://u@h/", "ftp://h",

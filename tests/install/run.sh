@@ -82,7 +82,7 @@ libdir=$(pkg-config --variable=libdir ftpuri)
 static_libs=$(pkg-config --static --libs ftpuri | sed 's/-lftpuri/-Wl,-Bstatic -lftpuri -Wl,-Bdynamic/')
 
 step "pkg-config: C and C++, static and shared"
-# shellcheck disable=SC2086 # the flags are words
+# shellcheck disable=SC2086,SC2046 # the flags are words
 {
   "$cc" -std=c99 -Wall -Wextra -Wpedantic -Werror "$work/src/c/consumer.c" $cflags $(pkg-config --libs ftpuri) \
     -Wl,-rpath,"$libdir" -o "$work/c-pc-shared" || fail "cc with pkg-config (shared)"
