@@ -147,8 +147,7 @@ struct plan_state {
     command_plan plan;
     command_plan::iterator at;
     plan_state const* self = nullptr;
-    std::uint32_t index = 0; // commands given so far
-    bool started = false;
+    std::uint32_t index = 0; // commands given so far; 0: ftpuri_plan_next has not been called
 };
 static_assert(sizeof(plan_state) <= sizeof(ftpuri_plan), "ftpuri_plan's size is ABI: plan_state must fit");
 static_assert(alignof(plan_state) <= alignof(ftpuri_plan));
@@ -161,6 +160,17 @@ static_assert(std::is_trivially_destructible_v<plan_state>, "nobody calls a dest
 [[nodiscard]] plan_state const* state_of(ftpuri_plan const* p) noexcept
 {
     return std::launder(reinterpret_cast<plan_state const*>(p->opaque));
+}
+
+// Where `s` is: its own iterator, or for a copy (whose iterator points into the original) a
+// fresh one walked to the `index`-th command.
+[[nodiscard]] command_plan::iterator position_of(plan_state const& s) noexcept
+{
+    if (s.self == &s) return s.at;
+    command_plan::iterator at = s.plan.begin();
+    for (std::uint32_t i = 1; i < s.index && at != s.plan.end(); ++i)
+        ++at;
+    return at;
 }
 
 } // namespace
@@ -348,7 +358,7 @@ int ftpuri_plan_init(ftpuri_plan* plan, char const* input, std::size_t length, f
         if (error != nullptr) write_diagnostic(error, r.error());
         return FTPURI_INVALID;
     }
-    auto* s = new (plan->opaque) plan_state{*r, {}, nullptr, 0, false};
+    auto* s = new (plan->opaque) plan_state{*r, {}, nullptr, 0};
     s->self = s;
     if (ask_password != nullptr) *ask_password = r->ask_password() ? 1 : 0;
     return FTPURI_OK;
@@ -358,18 +368,12 @@ int ftpuri_plan_next(ftpuri_plan* plan, ftpuri_command* command) noexcept
 {
     if (plan == nullptr || command == nullptr || !sized(command)) return FTPURI_BAD_ARGUMENT;
     plan_state* s = state_of(plan);
-    if (s->self != s) { // copied: the iterator points into the original
+    s->at = position_of(*s);
+    s->self = s;
+    if (s->index == 0)
         s->at = s->plan.begin();
-        for (std::uint32_t i = 1; i < s->index && s->at != s->plan.end(); ++i)
-            ++s->at;
-        s->self = s;
-    }
-    if (!s->started) {
-        s->at = s->plan.begin();
-        s->started = true;
-    } else if (s->at != s->plan.end()) {
+    else if (s->at != s->plan.end())
         ++s->at;
-    }
     if (s->at == s->plan.end()) return FTPURI_INVALID;
     ++s->index;
     ftp_command const& c = *s->at;
@@ -387,15 +391,8 @@ int ftpuri_plan_write_line(ftpuri_plan const* plan, char* out, std::size_t out_s
 {
     if (plan == nullptr || (out == nullptr && out_size != 0)) return FTPURI_BAD_ARGUMENT;
     plan_state const* s = state_of(plan);
-    if (!s->started || s->index == 0) return FTPURI_BAD_ARGUMENT; // no command given yet
-    // The command of a copied plan is the same value: re-read it through a fresh walk.
-    command_plan::iterator at = s->plan.begin();
-    if (s->self == s) {
-        at = s->at;
-    } else {
-        for (std::uint32_t i = 1; i < s->index && at != s->plan.end(); ++i)
-            ++at;
-    }
+    if (s->index == 0) return FTPURI_BAD_ARGUMENT; // no command given yet
+    command_plan::iterator const at = position_of(*s);
     if (at == s->plan.end()) return FTPURI_BAD_ARGUMENT; // the plan has ended
     std::size_t const size = at->size();
     if (written != nullptr) *written = size;
