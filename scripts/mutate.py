@@ -15,33 +15,54 @@ regex guesses where a '<' is a template bracket):
     statement    an expression statement removed
     charset      one character removed from a string literal that builds a character set
 
-Each mutant is built incrementally (ccache) in its own build tree, build/mutation by default,
-configured on first use, and run against the kill suite: the unit tests, the exhaustive oracle
-at its default bound, and the properties at 1,000 cases (ctest, everything but the CLI, the
-golden files and the slow tests), under a time limit. It is then killed (a test failed),
-survived (all passed), timed out, or did not compile. The source file is restored after every
-mutant, and on Ctrl-C.
+The mutants are written into a private copy of the tree (build/mutation/tree, refreshed from
+the working tree at each start, so people can go on working during a run of hours) and built
+incrementally there (build/mutation/build: GCC Release, ccache, lld). For each mutant:
+
+1. Only the objects that include the mutated file are compiled. If they are byte for byte the
+   objects of the unmutated file, the mutant is the same program ("identical code": trivial
+   compiler equivalence) and nothing is run; if they are those of an earlier mutant, it shares
+   that mutant's verdict.
+2. Otherwise it runs against the kill suite: the unit tests, the exhaustive oracle at its
+   default bound, and the properties at 1,000 cases (ctest's tests but the CLI, the golden
+   files, the slow tests and this script's own), each gtest program in one process with
+   --gtest_fail_fast, two at a time, the programs that killed most mutants of the file first,
+   and only their programs linked before they run. It stops at the first failure (killed),
+   passes (survived), or takes too long (timed out: a job ten times slower than unmutated, plus
+   10 s, or the whole suite over its limit).
+
+The file is restored after every mutant and on Ctrl-C. Each verdict is appended to
+build/mutation/results.jsonl, keyed by the file's content, so a stopped run resumes where it
+was, and only the mutants of a changed file run again.
 
     scripts/mutate.py --files src/scanner.hpp --sample 12 --seed 7
     scripts/mutate.py --list --files src/pct.cpp          # the mutants, without running them
     scripts/mutate.py                                     # every mutant of every listed file
+    scripts/mutate.py --rerun-survivors                   # after adding tests
+    scripts/mutate.py --report-only                       # the report of the results so far
 
 It ends by printing "mutation score: KILLED/TOTAL" (TOTAL: killed + survived; timeouts count
-as killed, as mutation tools count them, and non-compiling mutants are left out) and writes a
-Markdown report (docs/mutation.md by default): a table per file, and each survivor with its
+as killed, as mutation tools count them; mutants that do not compile or compile to identical
+code are left out, and so are survivors the report's "Survivors, examined" section shows
+equivalent, with a line "- equivalent: DESCRIPTION: why") and writes a Markdown report
+(docs/mutation.md by default): a table per file, and each survivor not yet explained with its
 file, line and change.
 """
 
 import argparse
 import dataclasses
+import fcntl
+import hashlib
 import json
 import os
 import random
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -62,8 +83,14 @@ DEFAULT_FILES = {
     "include/ftpuri/charset.hpp": "src/parse.cpp",  # the grammar's character sets
 }
 
-# What the kill suite leaves out: the CLI (not mutated), goldens, the slow and install tests.
-EXCLUDED_LABELS = "cli|golden|cli_docs|cli_unit|e2e|install|embedding|abi|bench|slow|cli_memory|host_class|example"
+# What the kill suite leaves out: the CLI (not mutated), goldens, the slow and install tests, the
+# test of this script, and the grammar mutants (which test the oracle, and take minutes).
+EXCLUDED_LABELS = "mutation|grammar_mutants|cli|golden|cli_docs|cli_unit|e2e|install|embedding|abi|bench|slow|cli_memory|host_class|example"
+
+# Programs the kill suite does not run: the allocation canary proves that the allocation
+# counter can fail (a variant of the library that allocates), not that the library is right,
+# and it compiles every library file a second time for each mutant.
+SKIPPED_PROGRAMS = ("alloc_canary_test",)
 
 RELATIONAL = ["<", "<=", ">", ">=", "==", "!="]
 
@@ -78,14 +105,16 @@ class Mutant:
     line: int
     original: str
 
+    column: int = 0  # of the replaced text's first byte, from 1
+
     def describe(self):
-        return f"{self.file}:{self.line}: {self.kind}: `{self.original}` -> `{self.replacement}`"
+        return f"{self.file}:{self.line}:{self.column}: {self.kind}: `{self.original}` -> `{self.replacement}`"
 
 
-def compile_args(build, tu):
+def compile_args(build, tu, source):
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         for entry in json.load(f):
-            if os.path.realpath(entry["file"]) == os.path.realpath(os.path.join(ROOT, tu)):
+            if os.path.realpath(entry["file"]) == os.path.realpath(os.path.join(source, tu)):
                 args = shlex.split(entry["command"])[1:]
                 keep = []
                 skip = False
@@ -103,13 +132,13 @@ def compile_args(build, tu):
     raise SystemExit(f"mutate: {tu} is not in {build}/compile_commands.json")
 
 
-def mutants_of(path, tu, build):
+def mutants_of(path, tu, build, source):
     import clang.cindex as ci
 
-    text = open(os.path.join(ROOT, path), "rb").read()
+    text = open(os.path.join(source, path), "rb").read()
     index = ci.Index.create()
-    unit = index.parse(os.path.join(ROOT, tu), args=compile_args(build, tu))
-    target = os.path.realpath(os.path.join(ROOT, path))
+    unit = index.parse(os.path.join(source, tu), args=compile_args(build, tu, source))
+    target = os.path.realpath(os.path.join(source, path))
     found = {}
 
     def add(start, end, replacement, kind, line):
@@ -118,7 +147,8 @@ def mutants_of(path, tu, build):
             return
         key = (start, end, replacement)
         if key not in found:
-            found[key] = Mutant(path, start, end - start, replacement, kind, line, original)
+            column = start - (text.rfind(b"\n", 0, start) + 1) + 1
+            found[key] = Mutant(path, start, end - start, replacement, kind, line, original, column)
 
     def in_target(cursor):
         loc = cursor.location
@@ -219,12 +249,42 @@ def run(command, timeout=None, cwd=ROOT, env=None):
         return None
 
 
-def configure(build):
+def sync_tree(tree):
+    """Copies the working tree (without .git and build directories) to the private tree the
+    mutants are written into, so that people and other builds can go on using the real one
+    during a run of hours. Only files whose bytes differ are copied (with a new mtime), so the
+    private build stays incremental."""
+    wanted = set()
+    for folder, dirs, files in os.walk(ROOT):
+        rel = os.path.relpath(folder, ROOT)
+        if rel == ".":
+            dirs[:] = [d for d in dirs if d != ".git" and not d.startswith("build")]
+        for name in files:
+            wanted.add(os.path.normpath(os.path.join(rel, name)))
+    for rel in wanted:
+        source, copy = os.path.join(ROOT, rel), os.path.join(tree, rel)
+        data = open(source, "rb").read()
+        if not os.path.exists(copy) or open(copy, "rb").read() != data:
+            os.makedirs(os.path.dirname(copy), exist_ok=True)
+            with open(copy, "wb") as f:
+                f.write(data)
+            shutil.copymode(source, copy)
+    for folder, _, files in os.walk(tree):
+        for name in files:
+            rel = os.path.relpath(os.path.join(folder, name), tree)
+            if rel not in wanted:
+                os.remove(os.path.join(folder, name))
+
+
+def configure(build, source):
     if os.path.exists(os.path.join(build, "compile_commands.json")):
         return
-    print(f"mutate: configuring {build} (GCC, Release, ccache, no CLI)", flush=True)
-    result = run(["cmake", "-S", ROOT, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+    print(f"mutate: configuring {build} (GCC, Release, ccache, lld, no CLI)", flush=True)
+    # lld: a mutant of the scanner relinks some sixty test programs, the largest cost of its
+    # rebuild after the compile, and lld links them in half the time of ld.bfd.
+    result = run(["cmake", "-S", source, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
                   "-DCMAKE_CXX_COMPILER=g++", "-DCMAKE_C_COMPILER=gcc", "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache",
+                  "-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld", "-DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld",
                   "-DFTPURI_BUILD_CLI=OFF", "-DFTPURI_PROPS_MAX_SUCCESS=1000"])
     if result is None or result.returncode != 0:
         raise SystemExit(f"mutate: cmake failed:\n{result.stderr if result else ''}")
@@ -234,37 +294,220 @@ def build_all(build, jobs):
     return run(["cmake", "--build", build, "-j", str(jobs)])
 
 
-def kill_suite(build, jobs, timeout):
-    env = dict(os.environ, RC_PARAMS="max_success=1000")
-    started = time.monotonic()
-    result = run(["ctest", "--test-dir", build, "-j", str(jobs), "-LE", EXCLUDED_LABELS, "--stop-on-failure"],
-                 timeout=timeout, env=env)
-    return result, time.monotonic() - started
+def objects_of(build, path):
+    """The object files whose compile reads `path` (ninja's dependency log), relative to build."""
+    listed = run(["ninja", "-C", build, "-t", "deps"])
+    objects, current = [], None
+    target = os.path.realpath(path)
+    for line in listed.stdout.splitlines():
+        if line and not line.startswith(" "):
+            current = line.split(":")[0]
+        elif current and line.strip() and os.path.realpath(os.path.join(build, line.strip())) == target:
+            objects.append(current)
+    return sorted(set(objects))
+
+
+def digest(build, objects):
+    h = hashlib.sha256()
+    for o in objects:
+        h.update(open(os.path.join(build, o), "rb").read())
+    return h.hexdigest()
+
+
+class KillSuite:
+    """The kill suite, run as few processes as it can be: ctest's list of tests (everything but
+    EXCLUDED_LABELS) regrouped so that each gtest binary runs once with --gtest_fail_fast and a
+    filter of its tests, and each property or script runs alone. ctest would start 1,700
+    processes; this starts about 80, and stops at the first failure. The jobs that killed the
+    most mutants of the file run first, so a killed mutant usually costs one short process."""
+
+    def __init__(self, build):
+        listed = run(["ctest", "--test-dir", build, "--show-only=json-v1", "-LE", EXCLUDED_LABELS])
+        if listed is None or listed.returncode != 0:
+            raise SystemExit("mutate: ctest --show-only failed")
+        grouped = {}
+        self.jobs = []
+        for test in json.loads(listed.stdout)["tests"]:
+            props = {p["name"]: p["value"] for p in test.get("properties", [])}
+            command = test["command"]
+            if os.path.basename(command[0]) in SKIPPED_PROGRAMS:
+                continue
+            cwd = props.get("WORKING_DIRECTORY", build)
+            env = dict(os.environ)
+            for change in props.get("ENVIRONMENT_MODIFICATION", []):
+                name, _, rest = change.partition("=")
+                op, _, value = rest.partition(":")
+                if op == "string_prepend":
+                    env[name] = value + env.get(name, "")
+                elif op == "string_append":
+                    env[name] = env.get(name, "") + value
+                elif op == "set":
+                    env[name] = value
+                elif op in ("unset", "reset"):
+                    env.pop(name, None)
+            for assignment in props.get("ENVIRONMENT", []):
+                name, _, value = assignment.partition("=")
+                env[name] = value
+            pattern = props.get("PASS_REGULAR_EXPRESSION")
+            filters = [a for a in command if a.startswith("--gtest_filter=")]
+            if filters and not pattern and "ENVIRONMENT" not in props and "ENVIRONMENT_MODIFICATION" not in props:
+                key = (command[0], cwd)
+                grouped.setdefault(key, []).append(filters[0][len("--gtest_filter="):])
+                continue
+            self.jobs.append({"name": test["name"], "command": command, "cwd": cwd, "env": env,
+                              "pass": [re.compile(x) for x in pattern] if pattern else None})
+        for (binary, cwd), names in grouped.items():
+            self.jobs.append({"name": os.path.basename(binary), "cwd": cwd, "env": dict(os.environ),
+                              "command": [binary, "--gtest_filter=" + ":".join(names), "--gtest_fail_fast",
+                                          "--gtest_also_run_disabled_tests", "--gtest_brief=1"],
+                              "pass": None})
+        for job in self.jobs:
+            program = os.path.relpath(job["command"][0], build)
+            job["target"] = None if program.startswith("..") else program
+        self.seconds = {job["name"]: 0.0 for job in self.jobs}
+        self.kills = {}
+
+    def split_slow(self, seconds=2.0):
+        """Runs a gtest binary that took longer than `seconds` as one process per test, so that
+        the two cores share its tests (the exhaustive comparison is 10 s in one process)."""
+        for job in list(self.jobs):
+            filters = [a for a in job["command"] if a.startswith("--gtest_filter=")]
+            if job["pass"] is not None or not filters or self.seconds[job["name"]] < seconds:
+                continue
+            names = filters[0][len("--gtest_filter="):].split(":")
+            if len(names) < 2:
+                continue
+            self.jobs.remove(job)
+            for name in names:
+                command = [a if not a.startswith("--gtest_filter=") else "--gtest_filter=" + name
+                           for a in job["command"]]
+                self.jobs.append(dict(job, name=f"{job['name']}:{name}", command=command))
+                self.seconds[f"{job['name']}:{name}"] = self.seconds[job["name"]] / len(names)
+
+    def order(self, file):
+        kills = self.kills.get(file, {})
+        return sorted(self.jobs, key=lambda j: (-kills.get(j["name"], 0), self.seconds[j["name"]]))
+
+    def run(self, jobs, timeout, file=None, build=None):
+        """'killed', 'survived' or 'timed out'; with file=None (the unmutated run) it also
+        records how long each job takes, and fails loudly if any job fails. With `build`, the
+        objects are compiled but nothing is linked yet: the first jobs' programs are linked
+        alone, and the other sixty only if those do not kill the mutant (most mutants die in
+        the first job, and linking every program was a third of a killed mutant's cost)."""
+        pending = self.order(file)
+        running = []
+        started = time.monotonic()
+        verdict = "survived"
+        linked = build is None
+        if not linked:
+            first = [j["target"] for j in pending[:jobs] if j["target"]]
+            linking = run(["ninja", "-C", build] + first)
+            if linking is None or linking.returncode != 0:
+                return "did not compile"
+        try:
+            while pending or running:
+                while pending and len(running) < jobs:
+                    if not linked and len(pending) <= len(self.jobs) - jobs:
+                        linking = run(["ninja", "-C", build] + sorted({j["target"] for j in self.jobs if j["target"]}))
+                        if linking is None or linking.returncode != 0:
+                            return "did not compile"
+                        linked = True
+                    job = pending.pop(0)
+                    # A file, not a pipe: a chatty test would fill a pipe nobody reads until it ends.
+                    out = tempfile.TemporaryFile(mode="w+", errors="replace")
+                    proc = subprocess.Popen(job["command"], cwd=job["cwd"], env=job["env"], stdout=out,
+                                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+                    proc.output = out
+                    running.append((job, proc, time.monotonic()))
+                time.sleep(0.005)
+                for entry in list(running):
+                    job, proc, began = entry
+                    if proc.poll() is None:
+                        continue
+                    running.remove(entry)
+                    proc.output.seek(0)
+                    output = proc.output.read()
+                    proc.output.close()
+                    ok = proc.returncode == 0 if job["pass"] is None else any(p.search(output) for p in job["pass"])
+                    if file is None:
+                        self.seconds[job["name"]] = time.monotonic() - began
+                        if not ok:
+                            raise SystemExit(f"mutate: the unmutated suite fails in {job['name']}:\n{output[-2000:]}")
+                    elif not ok:
+                        per_file = self.kills.setdefault(file, {})
+                        per_file[job["name"]] = per_file.get(job["name"], 0) + 1
+                        return "killed"
+                if timeout and time.monotonic() - started > timeout:
+                    return "timed out"
+                # A job far slower than it was unmutated is in a loop the mutant made endless;
+                # ten times its time plus 10 s leaves room for a busy machine.
+                if file is not None and any(time.monotonic() - began > 10 * self.seconds[job["name"]] + 10
+                                            for job, _, began in running):
+                    return "timed out"
+            return verdict
+        finally:
+            for _, proc, _ in running:
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                proc.wait()
 
 
 def main():
+    # Paths under the project are hashed relative to the build directory, so that a second work
+    # directory (--work-dir, to try a test against a few mutants while a run goes on) shares the
+    # cache of the first.
+    os.environ.setdefault("CCACHE_BASEDIR", ROOT)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", nargs="+", default=list(DEFAULT_FILES), help="files of src/ to mutate")
     parser.add_argument("--sample", type=int, default=0, help="run a random sample of this many mutants")
     parser.add_argument("--seed", type=int, default=1, help="the sample's seed")
-    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build/mutation"))
+    parser.add_argument("--match", nargs="+", default=[],
+                        help="only the mutants whose description (as the report prints it) holds one of these")
+    parser.add_argument("--work-dir", default=os.path.join(ROOT, "build/mutation"),
+                        help="the private copy of the tree (WORK/tree), its build (WORK/build) and the results")
+    parser.add_argument("--build-dir", help="with --list: read this build's compile commands for the working tree "
+                        "itself, instead of preparing the private copy")
     parser.add_argument("--timeout", type=int, default=0,
-                        help="seconds per mutant's tests (default: three times the unmutated run, at least 120)")
+                        help="seconds per mutant's tests (default: five times the unmutated run, at least 120)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--report", default=os.path.join(ROOT, "docs/mutation.md"))
     parser.add_argument("--list", action="store_true", help="print the mutants and stop")
+    parser.add_argument("--fresh", action="store_true", help="forget the results of earlier runs")
+    parser.add_argument("--report-only", action="store_true",
+                        help="write the report from the results so far (of a run still going, or stopped)")
+    parser.add_argument("--rerun-survivors", action="store_true",
+                        help="run again the mutants that survived an earlier run (after tests were added)")
     args = parser.parse_args()
 
-    build = os.path.abspath(args.build_dir)
-    configure(build)
+    work = os.path.abspath(args.work_dir)
+    if args.list and args.build_dir:
+        source, build = ROOT, os.path.abspath(args.build_dir)
+    else:
+        source, build = os.path.join(work, "tree"), os.path.join(work, "build")
+        os.makedirs(source, exist_ok=True)
+        # One run per work directory: a second would write its mutants into the same tree. A
+        # report of a run still going reads the tree and the results as they are.
+        lock = open(os.path.join(work, "lock"), "w")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not args.report_only:
+                raise SystemExit(f"mutate: a run is using {work}; give another --work-dir")
+        else:
+            sync_tree(source)
+        configure(build, source)
     mutants = []
     for path in args.files:
         tu = DEFAULT_FILES.get(path, path if path.endswith(".cpp") else None)
         if tu is None:
             raise SystemExit(f"mutate: which .cpp includes {path}? (add it to DEFAULT_FILES)")
-        found = mutants_of(path, tu, build)
+        found = mutants_of(path, tu, build, source)
         print(f"mutate: {path}: {len(found)} mutants", flush=True)
         mutants += found
+    if args.match:
+        mutants = [m for m in mutants if any(x in m.describe() for x in args.match)]
     if args.sample and args.sample < len(mutants):
         mutants = sorted(random.Random(args.seed).sample(mutants, args.sample), key=lambda m: (m.file, m.offset))
     if args.list:
@@ -272,87 +515,147 @@ def main():
             print(m.describe())
         return 0
 
+    # Results are kept, one line per mutant, keyed by the file's content: a run of hours can be
+    # stopped and resumed, and one file's results stay valid while another file changes.
+    results_path = os.path.join(work, "results.jsonl")
+    if args.fresh and os.path.exists(results_path):
+        os.remove(results_path)
+    known = {}
+    if os.path.exists(results_path):
+        for line in open(results_path, encoding="utf-8"):
+            r = json.loads(line)
+            known[(r["file"], r["sha"], r["offset"], r["length"], r["replacement"])] = r["verdict"]
+    originals = {m.file: open(os.path.join(source, m.file), "rb").read() for m in mutants}
+    shas = {f: hashlib.sha256(t).hexdigest() for f, t in originals.items()}
+
+    def key(m):
+        return (m.file, shas[m.file], m.offset, m.length, m.replacement)
+
+    def done(m):
+        verdict = known.get(key(m))
+        return verdict is not None and not (args.rerun_survivors and verdict == "survived")
+
+    todo = [] if args.report_only else [m for m in mutants if not done(m)]
+    if not args.report_only:
+        print(f"mutate: {len(mutants) - len(todo)} mutants known from earlier runs, {len(todo)} to run", flush=True)
+
+    if todo:
+        run_mutants(args, todo, source, build, originals, shas, known, key, results_path)
+    results = write_report(args, [(m, known.get(key(m), "not yet run")) for m in mutants])
+    killed = sum(v in ("killed", "timed out") for _, v in results)
+    survived = sum(v == "survived" for _, v in results)
+    print(f"mutation score: {killed}/{killed + survived}")
+    return 0
+
+
+def run_mutants(args, todo, source, build, originals, shas, known, key, results_path):
     print("mutate: building and running the unmutated suite", flush=True)
     built = build_all(build, args.jobs)
     if built is None or built.returncode != 0:
         raise SystemExit(f"mutate: the unmutated build fails:\n{built.stdout[-2000:] if built else ''}")
-    baseline, seconds = kill_suite(build, args.jobs, None)
-    if baseline is None or baseline.returncode != 0:
-        raise SystemExit(f"mutate: the unmutated suite fails:\n{baseline.stdout[-2000:] if baseline else ''}")
-    timeout = args.timeout or max(120, int(3 * seconds))
+    suite = KillSuite(build)
+    began = time.monotonic()
+    suite.run(args.jobs, None)
+    suite.split_slow()
+    seconds = time.monotonic() - began
+    timeout = args.timeout or max(120, int(5 * seconds))
     print(f"mutate: the suite takes {seconds:.0f} s; {timeout} s per mutant", flush=True)
+    objects = {f: [o for o in objects_of(build, os.path.join(source, f))
+                   if not any(f"/{p}.dir/" in o for p in SKIPPED_PROGRAMS)] for f in originals}
+    unmutated = {f: digest(build, objects[f]) for f in originals}
 
-    originals = {}
     current = {"file": None}
 
     def restore(*_):
         if current["file"]:
-            with open(os.path.join(ROOT, current["file"]), "wb") as f:
+            with open(os.path.join(source, current["file"]), "wb") as f:
                 f.write(originals[current["file"]])
             current["file"] = None
 
     def interrupted(*_):
         restore()
-        raise SystemExit("mutate: interrupted; the file is restored")
+        raise SystemExit("mutate: interrupted; the file is restored, and the results so far are kept")
 
     signal.signal(signal.SIGINT, interrupted)
     signal.signal(signal.SIGTERM, interrupted)
-    results = []
-    for n, m in enumerate(mutants, 1):
-        path = os.path.join(ROOT, m.file)
-        originals.setdefault(m.file, open(path, "rb").read())
-        text = originals[m.file]
-        mutated = text[:m.offset] + m.replacement.encode() + text[m.offset + m.length:]
-        current["file"] = m.file
-        started = time.monotonic()
-        try:
-            with open(path, "wb") as f:
-                f.write(mutated)
-            built = build_all(build, args.jobs)
-            if built is None or built.returncode != 0:
-                verdict = "did not compile"
-            else:
-                tested, _ = kill_suite(build, args.jobs, timeout)
-                verdict = "timed out" if tested is None else "killed" if tested.returncode != 0 else "survived"
-        finally:
-            restore()
-        results.append((m, verdict))
-        print(f"mutate: [{n}/{len(mutants)}] {verdict:15} {m.describe()} ({time.monotonic() - started:.0f} s)",
-              flush=True)
-    build_all(build, args.jobs)  # leave the tree built from the restored sources
+    by_code = {}  # the digest of a mutant's objects -> its verdict: mutants that compile alike
+    with open(results_path, "a", encoding="utf-8") as log:
+        for n, m in enumerate(todo, 1):
+            mutated = originals[m.file][:m.offset] + m.replacement.encode() + originals[m.file][m.offset + m.length:]
+            current["file"] = m.file
+            started = time.monotonic()
+            note = ""
+            try:
+                with open(os.path.join(source, m.file), "wb") as f:
+                    f.write(mutated)
+                compiled = run(["ninja", "-C", build] + objects[m.file])
+                if compiled is None or compiled.returncode != 0:
+                    verdict = "did not compile"
+                else:
+                    # Trivial compiler equivalence: a mutant the compiler turns into the very
+                    # same object code is the same program, and needs no test run to say so.
+                    code = digest(build, objects[m.file])
+                    if code == unmutated[m.file]:
+                        verdict = "identical code"
+                    elif code in by_code:
+                        verdict, note = by_code[code], " (the same code as an earlier mutant)"
+                    else:
+                        verdict = suite.run(args.jobs, timeout, m.file, build)
+                        by_code[code] = verdict
+            finally:
+                restore()
+            known[key(m)] = verdict
+            log.write(json.dumps({"file": m.file, "sha": shas[m.file], "offset": m.offset, "length": m.length,
+                                  "replacement": m.replacement, "verdict": verdict}) + "\n")
+            log.flush()
+            print(f"mutate: [{n}/{len(todo)}] {verdict:15} {m.describe()} ({time.monotonic() - started:.0f} s){note}",
+                  flush=True)
+    build_all(build, args.jobs)  # leave the private tree built from the restored sources
 
-    killed = sum(v in ("killed", "timed out") for _, v in results)
-    survived = sum(v == "survived" for _, v in results)
-    write_report(args, results)
-    print(f"mutation score: {killed}/{killed + survived}")
-    return 0
+
+EXAMINED = "\n## Survivors, examined"
+
+
+def examined_section(report):
+    """The report's hand-written part, kept across runs: what people found about the survivors.
+    A line "- equivalent: DESCRIPTION: why" marks a survivor shown equivalent (the same function
+    of the input); it is then left out of the score and listed as such."""
+    if not os.path.exists(report):
+        return ""
+    old = open(report, encoding="utf-8").read()
+    at = old.find(EXAMINED)
+    return old[at:] if at >= 0 else ""
 
 
 def write_report(args, results):
+    examined = examined_section(args.report)
+    equivalent = [line[len("- equivalent: "):] for line in examined.splitlines() if line.startswith("- equivalent: ")]
+
+    def shown_equivalent(m):
+        return any(e.startswith(m.describe() + ":") or e.startswith(m.describe() + " ") for e in equivalent)
+
+    results = [(m, "equivalent" if v == "survived" and shown_equivalent(m) else v) for m, v in results]
     lines = ["# Mutation testing", "",
              "Written by `scripts/mutate.py " + " ".join(sys.argv[1:]) + "` (see its docstring for the",
              "mutation operators and the kill suite). Score: killed / (killed + survived); a mutant",
-             "that times out counts as killed, one that does not compile is left out.", "",
-             "| file | mutants | killed | timed out | survived | did not compile | score |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
+             "that times out counts as killed; one that does not compile, that compiles to the very",
+             "same object code as the unmutated file, or that survived and is shown equivalent below",
+             "(the same function of the input) is left out.", "",
+             "| file | mutants | killed | timed out | survived | equivalent | identical code | did not compile | not yet run | score |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for path in dict.fromkeys(m.file for m, _ in results):
         verdicts = [v for m, v in results if m.file == path]
-        k, t, s, d = (verdicts.count(x) for x in ("killed", "timed out", "survived", "did not compile"))
-        score = f"{100 * (k + t) / (k + t + s):.0f}%" if k + t + s else "-"
-        lines.append(f"| `{path}` | {len(verdicts)} | {k} | {t} | {s} | {d} | {score} |")
-    lines += ["", "## Survivors", ""]
+        k, t, s, e, i, d, n = (verdicts.count(x) for x in
+                               ("killed", "timed out", "survived", "equivalent", "identical code", "did not compile",
+                                "not yet run"))
+        score = f"{100 * (k + t) / (k + t + s):.1f}%" if k + t + s else "-"
+        lines.append(f"| `{path}` | {len(verdicts)} | {k} | {t} | {s} | {e} | {i} | {d} | {n} | {score} |")
+    lines += ["", "## Survivors not yet explained", ""]
     survivors = [m for m, v in results if v == "survived"]
     lines += [f"- {m.describe()}" for m in survivors] or ["None."]
-    # What people wrote about the survivors (a test that kills one, or why one is equivalent)
-    # outlives the run that lists them: the report's "## Survivors, examined" section is kept.
-    examined = ""
-    if os.path.exists(args.report):
-        old = open(args.report, encoding="utf-8").read()
-        at = old.find("\n## Survivors, examined")
-        if at >= 0:
-            examined = old[at:]
     with open(args.report, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n" + examined)
+    return results
 
 
 if __name__ == "__main__":
