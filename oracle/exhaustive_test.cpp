@@ -8,21 +8,25 @@
 // constraints hold, and when the regex matches but a constraint fails, the scanner's error is
 // that constraint's. It is RE2's own exhaustive tester turned on our scanner.
 //
-// N: each enumeration has a default that keeps the whole ctest run within a minute (Release, one
-// core; shorter in Debug and sanitizer builds). FTPURI_EXHAUSTIVE_N=7 sets N for every enumeration,
-// FTPURI_EXHAUSTIVE_N=+2 adds 2 to each default (the long run of docs/assurance.md); FTPURI_EXHAUSTIVE_N_MAIN
-// (_AUTHORITY, _PATH, _TYPECODE, _IPV6, _SCHEME) sets one. Each test prints how many strings it judged.
+// The enumerations (prefixes, alphabets, suffixes, default N) and the edits of the seeds (test
+// Edits) are enumerations.cpp's, which grammar_mutants_test shares. N: each enumeration has a
+// default that keeps the whole ctest run within a minute (Release, one core; shorter in Debug
+// and sanitizer builds).
+// FTPURI_EXHAUSTIVE_N=7 sets N for every enumeration, FTPURI_EXHAUSTIVE_N=+2 adds 2 to each
+// default (the long run of docs/assurance.md); FTPURI_EXHAUSTIVE_N_MAIN (_AUTHORITY, _PATH,
+// _TYPECODE, _IPV6, _IPV4, _SCHEME) sets one. Each test prints how many strings it judged.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "enumerations.hpp"
 #include "ftpuri/parse.hpp"
 #include "oracle.hpp"
 
@@ -31,74 +35,9 @@ namespace {
 using ftpuri::profile;
 using namespace ftpuri_oracle;
 
-struct enumeration {
-    char const* name; // also the suffix of its environment variable
-    std::string_view prefix;
-    std::vector<std::string> alphabet; // symbols: single bytes, except for the typecode's tokens
-    std::string_view suffix;
-    int default_n; // Release
-    int slow_n;    // Debug and sanitizer builds, which judge some ten times slower
-};
-
-// The pivotal characters of the grammar: every byte that changes which rule applies, one
-// representative of each class of bytes that the grammar treats alike.
-//   "/" ":" "@" "%" ";" "=" "." "[" "]" "?" "#"   delimiters of components, escapes, typecode
-//   "a"   ALPHA and HEXDIG (and a typecode letter)   "x"  ALPHA, not HEXDIG ("0x" hosts)
-//   "1"   DIGIT (ports, IPv4, %11 a control)         "-"  inside labels, not at their ends
-//   "~"   unreserved, not in a dns-name              " "  never allowed raw
-//   "\x80" a non-ASCII byte, never allowed raw
-std::vector<std::string> const main_alphabet = {"/", ":", "@", "%", ";", "=", ".", "[", "]",
-                                                "?", "#", "a", "x", "1", "-", "~", " ", "\x80"};
-
-// The authority: userinfo, IPv4 and numeric hosts, IP-literals (IPv6 "::", IPvFuture "v1.x"),
-// ports, escapes in the userinfo and host.
-std::vector<std::string> const authority_alphabet = {"@", ":", ".", "[", "]", "%", "a",
-                                                     "x", "v", "0", "1", "-", "~", "="};
-
-// A path: dot-segments and their escapes (%2e %2E), %2F traversals, %5C, controls (%00 %0a
-// %0d %0e ...), look-alikes (%20 after dots, %c0%ae at N + 1), home directories ("~"), the
-// typecode's ";".
-std::vector<std::string> const path_alphabet = {"/", ".", "%", "2", "e", "E", "f", "5",
-                                                "c", "0", "a", "d", ";", "#", "~"};
-
-// The typecode, as tokens: strings up to N tokens long after a name.
-std::vector<std::string> const typecode_alphabet = {";", "type", "TyPe", "typ", "typecode", "=", "a",
-                                                    "I", "d",    "x",    "/",   "#",        "?", "%"};
-
-// An IPv6 literal, as tokens: pieces with and without their ":", a lone ":" (so "::"), an
-// embedded IPv4address, and a piece of five hex digits; up to nine pieces.
-std::vector<std::string> const ipv6_alphabet = {"1:", "1", ":", "1.2.3.4", "abcde"};
-
-// The scheme and the "//": every string over the letters of "ftp" (both cases), ":", "/",
-// "h" and "s" ("ftps"), from the empty input on.
-std::vector<std::string> const scheme_alphabet = {"f", "t", "p", "F", "P", ":", "/", "h", "s"};
-
-std::vector<enumeration> const& enumerations()
-{
-    // clang-format off
-    static std::vector<enumeration> const all = {
-        //  name         prefix       alphabet            suffix  N  slow N
-        {"MAIN",      "ftp://",    main_alphabet,      "",     5, 4},
-        {"AUTHORITY", "ftp://",    authority_alphabet, "/",    6, 4},
-        {"PATH",      "ftp://h/",  path_alphabet,      "",     5, 4},
-        {"TYPECODE",  "ftp://h/f", typecode_alphabet,  "",     5, 4},
-        {"IPV6",      "ftp://[",   ipv6_alphabet,      "]/",   9, 7},
-        {"SCHEME",    "",          scheme_alphabet,    "",     7, 6},
-    };
-    // clang-format on
-    return all;
-}
-
 int chosen_n(enumeration const& e)
 {
-    std::string const own = std::string("FTPURI_EXHAUSTIVE_N_") + e.name;
-    for (char const* var : {own.c_str(), "FTPURI_EXHAUSTIVE_N"}) {
-        char const* value = std::getenv(var);
-        if (value == nullptr || *value == '\0') continue;
-        if (*value == '+') return e.default_n + std::atoi(value + 1);
-        return std::atoi(value);
-    }
-    return FTPURI_EXHAUSTIVE_SLOW_BUILD ? e.slow_n : e.default_n;
+    return ftpuri_oracle::chosen_n(e, "FTPURI_EXHAUSTIVE_N", FTPURI_EXHAUSTIVE_SLOW_BUILD ? e.slow_n : e.default_n);
 }
 
 struct tally {
@@ -114,16 +53,8 @@ struct tally {
 void run(enumeration const& e, profile p, int n, tally& t)
 {
     oracle_set const& o = built_oracles();
-    std::vector<std::size_t> digits;
-    std::string s;
     for (int length = 0; length <= n; ++length) {
-        digits.assign(static_cast<std::size_t>(length), 0);
-        for (;;) {
-            s.assign(e.prefix);
-            for (std::size_t d : digits)
-                s += e.alphabet[d];
-            s += e.suffix;
-
+        for_each_string(e, length, [&](std::string_view s) {
             verdict const v = judge(s, p, o);
             ++t.strings;
             if (!v.agrees) {
@@ -138,13 +69,8 @@ void run(enumeration const& e, profile p, int n, tally& t)
             } else {
                 ++t.rejected_by_constraint;
             }
-
-            // The next string of this length (an odometer over the alphabet).
-            std::size_t i = digits.size();
-            while (i > 0 && ++digits[i - 1] == e.alphabet.size())
-                digits[--i] = 0;
-            if (i == 0) break;
-        }
+            return true;
+        });
     }
 }
 
@@ -211,6 +137,80 @@ std::string param_name(::testing::TestParamInfo<param> const& info)
 }
 
 INSTANTIATE_TEST_SUITE_P(Enumerations, Exhaustive, ::testing::ValuesIn(all_params()), param_name);
+
+// Differential test (d): every edit of every seed (enumerations.hpp), in both profiles.
+class Edits : public ::testing::TestWithParam<profile> {};
+
+TEST_P(Edits, ScannerAgreesWithTheOracle)
+{
+    profile const p = GetParam();
+    oracle_set const& o = built_oracles();
+    tally t;
+    auto const start = std::chrono::steady_clock::now();
+    for (std::string_view seed : edit_seeds()) {
+        for_each_edit(seed, [&](std::string_view s) {
+            verdict const v = judge(s, p, o);
+            ++t.strings;
+            if (v.scanner) ++t.valid;
+            if (!v.agrees) {
+                ++t.disagreements;
+                if (t.examples.size() < 25) t.examples.push_back(describe(s, p, v));
+            }
+            return true;
+        });
+    }
+    double const seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("[ edits ] %s: %zu seeds, %llu strings in %.1f s, valid %llu, disagreements %llu\n",
+                std::string(ftpuri::to_string(p)).c_str(), edit_seeds().size(),
+                static_cast<unsigned long long>(t.strings), seconds, static_cast<unsigned long long>(t.valid),
+                static_cast<unsigned long long>(t.disagreements));
+    RecordProperty("strings", std::to_string(t.strings));
+    std::string report;
+    for (std::string const& x : t.examples)
+        report += "  " + x + "\n";
+    EXPECT_EQ(t.disagreements, 0u) << "first disagreements:\n" << report;
+}
+
+std::string profile_name(::testing::TestParamInfo<profile> const& param_info)
+{
+    return param_info.param == profile::strict ? "Strict" : "Rfc3986";
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, Edits, ::testing::Values(profile::strict, profile::rfc3986), profile_name);
+
+// The seeds are URIs (so that their edits are near misses, not noise), none twice, and the edits
+// are as many as edits_of says, each one edit away: the same length with one byte changed, one
+// byte longer, or a substring shorter or longer.
+TEST(EditsSetup, SeedsAreValidAndEditsAreCounted)
+{
+    oracle_set const& o = built_oracles();
+    std::vector<std::string_view> seen;
+    for (std::string_view seed : edit_seeds()) {
+        SCOPED_TRACE(std::string(seed));
+        EXPECT_TRUE(std::find(seen.begin(), seen.end(), seed) == seen.end()) << "a seed twice";
+        seen.push_back(seed);
+        verdict const strict = judge(seed, profile::strict, o);
+        verdict const rfc3986 = judge(seed, profile::rfc3986, o);
+        EXPECT_TRUE(strict.agrees && rfc3986.agrees);
+        EXPECT_TRUE(strict.scanner || rfc3986.scanner) << "valid in neither profile";
+        std::size_t count = 0;
+        std::size_t replaced = 0;
+        for_each_edit(seed, [&](std::string_view s) {
+            ++count;
+            if (s.size() == seed.size()) {
+                std::size_t differ = 0;
+                for (std::size_t i = 0; i < s.size(); ++i)
+                    differ += s[i] != seed[i] ? 1U : 0U;
+                EXPECT_LE(differ, 1u) << printable(s);
+                replaced += differ;
+            }
+            return true;
+        });
+        EXPECT_EQ(count, edits_of(seed));
+        EXPECT_EQ(replaced, std::size_t{255} * seed.size());
+    }
+    EXPECT_GE(seen.size(), 30u);
+}
 
 // The enumerations themselves: an alphabet without repeats, and the counts they promise.
 TEST(ExhaustiveSetup, AlphabetsHaveNoRepeatsAndCountsAreAsDocumented)

@@ -644,18 +644,32 @@ id_set required_errors(std::string_view input, profile p, oracle::parts const& p
 // The judge
 // ---------------------------------------------------------------------------------------------
 
-verdict judge(std::string_view input, profile p, oracle_set const& o, std::uint32_t max_length)
+scanned scan(std::string_view input, profile p, std::uint32_t max_length)
 {
-    verdict v;
-    oracle const& re = o.of(p);
+    scanned out;
     ftpuri::parse_options options;
     options.syntax = p;
     options.max_length = max_length;
     ftpuri::parse_result const r = ftpuri::parse(input, options);
-    v.scanner = r.has_value();
-    if (!v.scanner) v.error = r.error().id;
+    out.scanner = r.has_value();
+    if (!out.scanner) out.error = r.error().id;
     // validate() answers plain URIs before it builds the scanner (plain_uri): it is judged too.
-    v.validated = ftpuri::validate(input, options);
+    out.validated = ftpuri::validate(input, options);
+    return out;
+}
+
+verdict judge(std::string_view input, profile p, oracle_set const& o, std::uint32_t max_length)
+{
+    return judge(input, p, o, scan(input, p, max_length), max_length);
+}
+
+verdict judge(std::string_view input, profile p, oracle_set const& o, scanned const& s, std::uint32_t max_length)
+{
+    verdict v;
+    oracle const& re = o.of(p);
+    v.scanner = s.scanner;
+    v.error = s.error;
+    v.validated = s.validated;
     bool const consistent = v.validated == v.scanner;
 
     v.oracle = re.matches(input);

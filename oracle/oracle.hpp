@@ -132,6 +132,18 @@ struct verdict {
 verdict judge(std::string_view input, ftpuri::profile p, oracle_set const& o,
               std::uint32_t max_length = ftpuri::default_max_length);
 
+// judge() in two halves, for a caller that judges one input against many oracles (the grammar's
+// mutants, grammar_mutants_test) and so scans it once: what the scanner says, and the verdict
+// given that. judge(input, p, o) is judge(input, p, o, scan(input, p)).
+struct scanned {
+    bool scanner = false;                 // ftpuri::parse accepts
+    bool validated = false;               // ftpuri::validate accepts
+    std::optional<ftpuri::diag_id> error; // parse's error
+};
+scanned scan(std::string_view input, ftpuri::profile p, std::uint32_t max_length = ftpuri::default_max_length);
+verdict judge(std::string_view input, ftpuri::profile p, oracle_set const& o, scanned const& s,
+              std::uint32_t max_length = ftpuri::default_max_length);
+
 std::string printable(std::string_view s);
 std::string describe(std::string_view input, ftpuri::profile p, verdict const& v);
 
