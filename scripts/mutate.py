@@ -84,7 +84,8 @@ DEFAULT_FILES = {
 }
 
 # What the kill suite leaves out: the CLI (not mutated), goldens, the slow and install tests, the
-# test of this script, and the grammar mutants (which test the oracle, and take minutes).
+# test of this script, and the grammar mutants (which test the oracle, on the strings that
+# exhaustive_test, in the suite, judges already).
 EXCLUDED_LABELS = "mutation|grammar_mutants|cli|golden|cli_docs|cli_unit|e2e|install|embedding|abi|bench|slow|cli_memory|host_class|example"
 
 # Programs the kill suite does not run: the allocation canary proves that the allocation
