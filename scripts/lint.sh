@@ -103,11 +103,12 @@ check_tidy() {
   local dirs headers lint_db tus tidy_status findings=()
 
   if ((all)); then
-    dirs='src|props|tests|fuzz|oracle|bench'
-    headers='include/ftpuri|src|props|tests|fuzz|oracle|bench'
+    dirs='src|python|props|tests|fuzz|oracle|bench'
+    headers='include/ftpuri|src|python|props|tests|fuzz|oracle|bench'
   else
-    dirs='src'
-    headers='include/ftpuri|src'
+    # The product's code: the library, the CLI and the Python module.
+    dirs='src|python'
+    headers='include/ftpuri|src|python'
   fi
 
   # A database of our own TUs, one entry per file, beside the build's: clang-tidy runs every
