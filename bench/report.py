@@ -212,7 +212,7 @@ def main():
     rep.add(
         "# Benchmarks",
         "",
-        "<!-- Written by bench/run.sh (bench/report.py); edit those, not this page. -->",
+        "<!-- Written by bench/run.sh (bench/report.py), but for the section Across the Python boundary (bench/python_boundary.py --write-doc); edit those, not this page. -->",
         "",
         "What one URI costs `ftpuri` on input nobody tuned for (issue 14), beside the cost of merely reading "
         "its bytes (one 256-entry table lookup per byte) and beside peers. To regenerate this page and "
@@ -371,8 +371,20 @@ def main():
     failed = [what for what, ok in rep.checks if not ok]
     summary = f"{len(rep.checks)} targets: {passed} PASS, {len(failed)} FAIL"
     rep.lines.insert(rep.lines.index("## The targets") + 2, f"**{summary}.**\n")
+    # Sections other scripts write into the page (bench/python_boundary.py --write-doc), between
+    # "<!-- begin: SCRIPT -->" and "<!-- end: SCRIPT -->" lines: kept, at the end, as they were.
+    kept = []
+    try:
+        with open(args.markdown) as f:
+            page = f.read()
+        marked = re.compile(r"^<!-- begin: (\S+) -->\n.*?^<!-- end: \1 -->\n", re.M | re.S)
+        kept = [m.group(0) for m in marked.finditer(page)]
+    except FileNotFoundError:
+        pass
     with open(args.markdown, "w") as f:
         f.write("\n".join(rep.lines).rstrip("\n") + "\n")
+        for section in kept:
+            f.write("\n" + section)
 
     # The chart's data: one row per corpus, one column per benchmark, "?" where there is none.
     with open(args.chart_data, "w") as f:

@@ -26,6 +26,9 @@ packages=(
   groff-base
   # the e2e tests' FTP server (tests/e2e/)
   python3-pyftpdlib
+  # the Python module (python/): pybind11 and the headers it compiles against, for Debian's
+  # /usr/bin/python3; pytest runs its tests (ctest -L python)
+  python3-pybind11 pybind11-dev python3-dev python3-pytest
   # the shared library's ABI check against its committed baseline (abidw, abidiff)
   abigail-tools
   # scripts/mutate.py: mutants placed by libclang's exact source ranges (issue 18's mutation
@@ -33,6 +36,9 @@ packages=(
   python3-clang-14 ccache
   # scripts/coverage.sh: llvm-profdata-14 and llvm-cov-14
   llvm-14
+  # examples/dask/: the Python module on a Dask cluster (dask.bag, distributed's LocalCluster and
+  # scheduler), tested by ctest example.dask; no pandas: dask.bag does not need it
+  python3-dask python3-distributed
 )
 
 missing=()

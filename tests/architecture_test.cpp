@@ -67,6 +67,19 @@ TEST(Architecture, CliUsesOnlyThePublicApi)
     }
 }
 
+// The Python module is a layer beside the CLI: the public API, its own files, and the two CLI
+// files it compiles in rather than writing them again (docs/architecture.md).
+TEST(Architecture, PythonModuleUsesOnlyThePublicApiAndTheCliFilesItShares)
+{
+    auto const includes = quoted_includes("python");
+    ASSERT_FALSE(includes.empty());
+    for (auto const& [file, name] : includes) {
+        bool const own = name.find('/') == std::string::npos && fs::exists(root + "/python/" + name);
+        bool const shared = name == "plan_lines.hpp" || name == "policy_options.hpp";
+        EXPECT_TRUE(starts_with(name, "ftpuri/") || own || shared) << file << " includes " << name;
+    }
+}
+
 TEST(Architecture, NothingBelowTheScannerIncludesIt)
 {
     for (std::string const dir : {"src/rules", "include/ftpuri"})

@@ -3,10 +3,20 @@
 # temporary prefix and build C and C++ consumers against it, with find_package and pkg-config,
 # static and shared. Not in a sanitizer build: its library needs the sanitizer runtimes in every
 # consumer, which a plain consumer does not link (the GCC build, which CI runs, has the test).
+# install.python (tests/install/python.sh): the same install, and the Python package imported from
+# it by the interpreter it was built for, where python/ (which comes before tests/) builds it.
+# Both write the build's install_manifest.txt: one at a time (RESOURCE_LOCK).
 if(NOT FTPURI_SANITIZE)
   enable_language(C)
   add_test(NAME install.consumers
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/run.sh ${PROJECT_BINARY_DIR} ${CMAKE_C_COMPILER}
       ${CMAKE_CXX_COMPILER} ${PROJECT_VERSION})
-  set_tests_properties(install.consumers PROPERTIES LABELS "embedding;install" TIMEOUT 600)
+  set_tests_properties(install.consumers PROPERTIES LABELS "embedding;install" TIMEOUT 600
+    RESOURCE_LOCK ftpuri_install)
+endif()
+if(TARGET ftpuri_python)
+  add_test(NAME install.python
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/python.sh ${PROJECT_BINARY_DIR}
+      $<TARGET_PROPERTY:ftpuri_python,FTPURI_PYTHON_EXECUTABLE> ${FTPURI_PYTHON_INSTALL_DIR})
+  set_tests_properties(install.python PROPERTIES LABELS "install;python" TIMEOUT 300 RESOURCE_LOCK ftpuri_install)
 endif()

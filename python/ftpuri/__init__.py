@@ -1,0 +1,96 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Validate and canonicalize ftp: URIs: the ftpuri C++ library, from Python.
+
+    >>> import ftpuri
+    >>> ftpuri.validate("ftp://ftp.example.org/pub/README;type=a")
+    True
+    >>> uri = ftpuri.parse("FTP://Ftp.Example.ORG:021/%7Euser/pub/./a/../f.txt;TYPE=I")
+    >>> uri.host, uri.segments, uri.typecode
+    ('Ftp.Example.ORG', ['~user', 'pub', '.', 'a', '..', 'f.txt'], 'i')
+    >>> uri.canonical
+    'ftp://ftp.example.org/~user/pub/f.txt;type=i'
+    >>> try:
+    ...     ftpuri.parse("ftp://0x7f.1/etc/passwd")
+    ... except ftpuri.InvalidURI as e:
+    ...     print(e)
+    offset 6: error: numeric host that is not a dotted-decimal IPv4 address [host.numeric-ambiguous]
+
+A URI is str (its UTF-8 bytes are parsed; offsets count them) or bytes. A profile is "strict"
+(the default), "rfc3986" or "lenient". The batch functions (validate_many, canonicalize_many,
+check_many) cross into C++ once and release the GIL for the whole batch; so do the others for
+their own work. python/README.md and the README's "From Python" have the rest.
+"""
+
+from ftpuri import _core
+from ftpuri._core import (
+    URI,
+    Command,
+    Diagnostic,
+    Policy,
+    SanitizeResult,
+    __version__,
+    canonicalize,
+    canonicalize_many,
+    check_many,
+    classify_address,
+    equivalent,
+    parse,
+    plan,
+    sanitize,
+    validate,
+    validate_many,
+)
+
+
+class InvalidURI(ValueError):
+    """A URI that is not valid in the profile asked for (or whose plan the mode refuses).
+
+    `diagnostic` is the first error, a Diagnostic (id, offset, length, message, hint); str(e)
+    reads like ftpuri-check's message line: "offset 6: error: ... [host.numeric-ambiguous]".
+    """
+
+    def __init__(self, diagnostic):
+        super().__init__(diagnostic)
+        self.diagnostic = diagnostic
+
+    def __str__(self):
+        return str(self.diagnostic)
+
+
+class Plan(list):
+    """The commands of a URI's plan, in order: a list of Command.
+
+    `ask_password` is true when the URI names a user but no password (RFC 1738 3.2.1): the plan
+    has no PASS, and a client asks the user for the password when the server wants one.
+    """
+
+    def __init__(self, commands=(), ask_password=False):
+        super().__init__(commands)
+        self.ask_password = ask_password
+
+    def __repr__(self):
+        return f"Plan({list.__repr__(self)}, ask_password={self.ask_password!r})"
+
+
+_core._register(InvalidURI, Plan)
+
+__all__ = [
+    "URI",
+    "Command",
+    "Diagnostic",
+    "InvalidURI",
+    "Plan",
+    "Policy",
+    "SanitizeResult",
+    "__version__",
+    "canonicalize",
+    "canonicalize_many",
+    "check_many",
+    "classify_address",
+    "equivalent",
+    "parse",
+    "plan",
+    "sanitize",
+    "validate",
+    "validate_many",
+]

@@ -1,0 +1,325 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The held-in peer vectors (tests/data/*.jsonl) through the module, with the C++ tests' own
+expectations, read from their tables (cpp_tables.py) rather than copied:
+
+- validity and parts: tests/vectors_test.cpp's cases() (WPT, curl, trurl, CPython, Go, rust-url),
+  checked as tests/support/uri_expect.hpp's check_case() checks them;
+- the canonical form: tests/normalize_vectors.cpp's rows, as tests/canonical_vectors_test.cpp
+  checks them, with the same 35 named disagreements with the peers;
+- equivalence: tests/equivalent_test.cpp's boost_rows, as its boost_compare test checks them.
+Each row is matched to its verbatim record, and every record of the canonical and equivalence
+files must be used by a row, as in C++.
+"""
+
+import json
+import re
+
+import pytest
+
+import cpp_tables
+import ftpuri
+from cpp_tables import Call, Designated, Name
+
+PEER_FILES = [
+    "wpt-urltestdata-ftp.jsonl",
+    "curl-lib1560-urlapi-ftp.jsonl",
+    "trurl-tests-ftp.jsonl",
+    "cpython-urllib-ftp.jsonl",
+    "go-rusturl-ftp.jsonl",
+]
+
+# tests/support/peer_records.hpp's source_prefix(): the tables' short names for the peers.
+SOURCE_PREFIX = {
+    "wpt": "web-platform-tests/wpt/url/resources/urltestdata.json",
+    "wpt-setters": "web-platform-tests/wpt/url/resources/setters_tests.json",
+    "boost": "boostorg/url/",
+    "curl": "curl/curl/",
+    "trurl": "curl/trurl/",
+    "cpython": "python/cpython/",
+    "go": "golang/go/",
+}
+
+
+@pytest.fixture(scope="module")
+def diag_names(source_dir):
+    """diag_id enumerator -> stable id ("port_default" -> "port.default"), from the catalogue."""
+    header = (source_dir / "include/ftpuri/diagnostic.hpp").read_text()
+    names = dict(re.findall(r'diag_info\{diag_id::(\w+),\s*"([^"]+)"', header))
+    assert len(names) == header.count("    diag_info{diag_id::") > 70
+    return names
+
+
+def load_records(source_dir, name):
+    records = []
+    for line in (source_dir / "tests/data" / name).read_text(encoding="utf-8").splitlines():
+        if line:
+            record = json.loads(line)
+            assert "source" in record, f"{name}: a record without its source"
+            records.append({"doc": record, "uses": 0})
+    assert records
+    return records
+
+
+def holds_string(value, s):
+    """Some string of `value`, at any depth, is `s` or has `s` as a line (peer_records.hpp)."""
+    if isinstance(value, str):
+        return value == s or s in value.split("\n")
+    if isinstance(value, list):
+        return any(holds_string(v, s) for v in value)
+    if isinstance(value, dict):
+        return any(holds_string(v, s) for v in value.values())
+    return False
+
+
+def find_record(records, tag, record_id, strings):
+    for r in records:
+        doc = r["doc"]
+        if not doc["source"].startswith(SOURCE_PREFIX[tag]):
+            continue
+        if record_id != -1 and doc.get("line", doc.get("index")) != record_id:
+            continue
+        if all(not s or holds_string(doc, s) for s in strings):
+            r["uses"] += 1
+            return doc
+    raise AssertionError(f"no {tag} record {record_id} holding {strings}")
+
+
+def expect_all_used(records, name):
+    unused = [r["doc"]["source"] for r in records if r["uses"] == 0]
+    assert not unused, f"{name}: records no row uses: {unused}"
+
+
+def profile_of(name):
+    assert name.text.startswith("profile::")
+    return name.text.removeprefix("profile::")
+
+
+def raw(s):
+    """A str of the module as the bytes it stands for."""
+    return None if s is None else s.encode("utf-8", "surrogateescape")
+
+
+# ---- tests/vectors_test.cpp: validity and parts -------------------------------------------
+
+
+def finding_of(item, diag_names):
+    """(id, offset, length) of a `finding` or a bare `D::x`; -1 where not pinned down."""
+    if isinstance(item, Name):
+        return diag_names[item.text.removeprefix("D::")], -1, -1
+    assert isinstance(item, Call) and item.name == "finding", item
+    args = list(item.args) + [-1, -1]
+    return diag_names[args[0].text.removeprefix("D::")], args[1], args[2]
+
+
+def view_of(items):
+    view = {"user": None, "password": None, "host": b"", "kind": "dns_name", "port": None, "path": b"",
+            "typecode": None, "query": None, "fragment": None, "cwds": [], "name": b""}
+    for item in items:
+        assert isinstance(item, Designated), item
+        value = item.value
+        if item.field == "kind":
+            value = value.text.removeprefix("host_kind::")
+        elif item.field == "typecode":
+            value = value or None
+        view[item.field] = value
+    return view
+
+
+def profile_expect(call, diag_names):
+    """uri_expect.hpp's ok(), ok_with_at_least() and err() as a dict."""
+    assert isinstance(call, Call), call
+    if call.name == "err":
+        args = list(call.args) + [-1, -1, []][len(call.args) - 1 :]
+        return {"error": (diag_names[args[0].text.removeprefix("D::")], args[1], args[2]),
+                "findings": [finding_of(f, diag_names) for f in args[3]], "exact": True}
+    assert call.name in ("ok", "ok_with_at_least"), call.name
+    findings = call.args[1] if len(call.args) > 1 else []
+    return {"error": None, "view": view_of(call.args[0]), "exact": call.name == "ok",
+            "findings": [finding_of(f, diag_names) for f in findings]}
+
+
+def holds(found, f):
+    fid, offset, length = f
+    return any(d.id == fid and offset in (-1, d.offset) and length in (-1, d.length) for d in found)
+
+
+def check_view(uri, view):
+    assert raw(uri.raw_user) == view["user"]
+    assert raw(uri.raw_password) == view["password"]
+    assert raw(uri.raw_host) == view["host"]
+    assert uri.host_kind == view["kind"].replace("_", "-")
+    assert raw(uri.raw_port) == view["port"]
+    assert uri.effective_port == (int(view["port"]) if view["port"] else 21)
+    assert raw(uri.raw_path) == view["path"]
+    assert uri.typecode == view["typecode"]
+    assert raw(uri.raw_query) == view["query"]
+    assert raw(uri.raw_fragment) == view["fragment"]
+    segments = [raw(s) for s in uri.segments]
+    assert segments[:-1] == view["cwds"]
+    assert (segments[-1] if segments else b"") == view["name"]
+    assert raw(uri.name) == view["name"]
+
+
+def check_profile(uri, profile, e):
+    """uri_expect.hpp's check_profile(), through the module. Returns whether it accepted."""
+    [(valid, found)] = ftpuri.check_many([uri], profile)
+    assert ftpuri.validate(uri, profile) == valid, "validate() != check_many()"
+    if e["error"]:
+        fid, offset, length = e["error"]
+        assert not valid, f"expected error {fid}, accepted"
+        with pytest.raises(ftpuri.InvalidURI) as raised:
+            ftpuri.parse(uri, profile)
+        d = raised.value.diagnostic
+        assert (d.id, d.severity) == (fid, "error")
+        assert offset in (-1, d.offset) and length in (-1, d.length), d
+        assert [x.severity for x in found].count("error") == 1, "parsing stops at the first error"
+        assert d in found
+        for f in e["findings"]:
+            assert holds(found, f), f"missing {f} in {found}"
+        return False
+    assert valid, f"expected valid, got {found}"
+    parsed = ftpuri.parse(uri, profile)
+    got = {d.id for d in found}
+    want = {f[0] for f in e["findings"]}
+    assert got == want if e["exact"] else got >= want
+    assert {d.id for d in parsed.diagnostics} == got
+    for f in e["findings"]:
+        if f[1] >= 0 or f[2] >= 0:
+            assert holds(found, f), f"missing {f}"
+    check_view(parsed, e["view"])
+    return True
+
+
+@pytest.fixture(scope="module")
+def uri_cases(source_dir, diag_names):
+    path = source_dir / "tests/vectors_test.cpp"
+    whys = cpp_tables.read_string_constants(path)
+    cases = []
+    for row in cpp_tables.read_table(path, "std::vector<uri_case> const table ="):
+        uri, strict = row[0], row[1]
+        rfc3986 = row[2] if len(row) > 2 and isinstance(row[2], Call) else None
+        why = row[3] if len(row) > 3 else b""
+        cases.append({"uri": uri, "strict": profile_expect(strict, diag_names),
+                      "rfc3986": profile_expect(rfc3986, diag_names) if rfc3986 else None,
+                      "why": whys[why.text] if isinstance(why, Name) else why})
+    return cases
+
+
+def test_the_peer_validity_cases_are_read(uri_cases, source_dir):
+    # A table that reads short would pass every check below vacuously.
+    source = (source_dir / "tests/vectors_test.cpp").read_text(encoding="utf-8")
+    body = source[source.index("std::vector<uri_case> const table =") : source.index("return table;")]
+    assert len(uri_cases) == len(re.findall(r'^        \{"', body, re.MULTILINE)) > 70
+    assert sum(1 for c in uri_cases if c["why"]) >= 10, "the documented disagreements"
+
+
+def test_every_peer_case_comes_from_a_record(uri_cases, source_dir):
+    docs = [r["doc"] for name in PEER_FILES for r in load_records(source_dir, name)]
+    for case in uri_cases:
+        uri = case["uri"].decode("utf-8")
+        assert any(holds_string(doc, uri) for doc in docs), f"<{uri}> is in no peer record"
+
+
+def test_peer_vectors_validity_and_parts(uri_cases):
+    accepted = 0
+    for case in uri_cases:
+        uri = case["uri"]
+        try:
+            accepted += check_profile(uri, "strict", case["strict"])
+            if case["rfc3986"]:
+                check_profile(uri, "rfc3986", case["rfc3986"])
+            elif not case["strict"]["error"]:
+                # strict is a subset of rfc3986, with the same parts (uri_expect.hpp's check_case)
+                same = dict(case["strict"], exact=False, findings=[])
+                check_profile(uri, "rfc3986", same)
+        except AssertionError as e:
+            raise AssertionError(f"<{uri!r}>: {e}") from e
+    assert accepted > 20
+
+
+# ---- tests/normalize_vectors.cpp: the canonical form ----------------------------------------
+
+
+def to_ftp(s):
+    """canonical_vectors_test.cpp's to_ftp(): http(s) spelled ftp, letter case kept; a path behind ftp://h."""
+    colon = s.find(":")
+    if colon >= 0 and s[:colon].lower() in ("http", "https"):
+        return "".join(c.upper() if s[i].isupper() else c for i, c in enumerate("ftp")) + s[colon:]
+    if s.startswith("/"):
+        return "ftp://h" + s
+    return s
+
+
+def test_normalization_vectors(source_dir):
+    records = load_records(source_dir, "normalize-vectors.jsonl")
+    rows = cpp_tables.read_table(source_dir / "tests/normalize_vectors.cpp", "vector_rows =")
+    assert len(rows) > 100
+    agree = disagree = 0
+    for tag, rid, peer_input, peer_expect, how, syntax, uri, expected, why in rows:
+        tag, peer_input, peer_expect = tag.decode(), peer_input.decode(), peer_expect.decode()
+        uri, expected, profile = uri.decode(), expected.decode(), profile_of(syntax)
+        where = f"{tag} {rid} <{uri}>"
+        failure = peer_expect == "<failure>"
+        record = find_record(records, tag, rid, [peer_input, "" if failure else peer_expect])
+        if how.text == "mode::scheme":
+            made, peer = to_ftp(peer_input), "<failure>" if failure else to_ftp(peer_expect)
+        elif how.text == "mode::ipv6":
+            made, peer = f"ftp://[{peer_input}]/", f"ftp://[{peer_expect}]/"
+        else:
+            assert how.text == "mode::fixpoint"
+            made = peer = peer_expect
+        if failure:
+            assert record["expect"].get("failure") is True, f"{where}: the peer does not reject it"
+        assert made == uri, f"{where}: the input is not the peer's, rewritten"
+
+        rejects = expected.startswith("!")
+        agrees = peer == "<failure>" if rejects else peer == expected
+        assert agrees == (not why), f"{where}: a disagreement needs a reason, and only a disagreement has one"
+        agree, disagree = agree + agrees, disagree + (not agrees)
+
+        if rejects:
+            with pytest.raises(ftpuri.InvalidURI) as raised:
+                ftpuri.canonicalize(uri, profile)
+            assert "!" + raised.value.diagnostic.id == expected, where
+            assert ftpuri.canonicalize_many([uri], profile) == [None]
+            continue
+        # support/canonical_check.hpp's check_canonical(), as far as the module reaches.
+        assert ftpuri.canonicalize(uri, profile) == expected, where
+        assert ftpuri.parse(uri, profile).canonical == expected, where
+        assert ftpuri.canonicalize_many([uri], profile) == [expected], where
+        assert ftpuri.canonicalize(expected, profile) == expected, f"{where}: not idempotent"
+        assert ftpuri.equivalent(uri, expected, profile), where
+        if ftpuri.validate(uri, "strict") or ftpuri.validate(expected, "strict"):
+            assert ftpuri.canonicalize(expected, "strict") == expected, f"{where}: not a strict fixpoint"
+    expect_all_used(records, "normalize-vectors.jsonl")
+    assert agree > 85
+    assert disagree == 35, "the named disagreements (docs/canonical.md; canonical_vectors_test.cpp says 35)"
+
+
+# ---- tests/equivalent_test.cpp: equivalence ---------------------------------------------------
+
+
+def rewrite(s):
+    if s.startswith("http:"):
+        return "ftp:" + s[5:]
+    return "ftp://h" + s if s.startswith("/") else "ftp://h/" + s
+
+
+def test_equivalence_vectors(source_dir):
+    records = load_records(source_dir, "equivalence-vectors.jsonl")
+    rows = cpp_tables.read_table(source_dir / "tests/equivalent_test.cpp", "boost_rows =")
+    assert len(rows) == len(records)
+    for line, peer_a, peer_b, cmp, a, b, syntax, equivalent, why in rows:
+        peer_a, peer_b, cmp, a, b = (x.decode() for x in (peer_a, peer_b, cmp, a, b))
+        profile, want = profile_of(syntax), equivalent.text == "true"
+        find_record(records, "boost", line, [peer_a, peer_b, cmp])
+        assert (rewrite(peer_a), rewrite(peer_b)) == (a, b)
+        assert ((cmp.replace(" ", "") == "0") != want) == bool(why), f"line {line}: a disagreement needs a reason"
+        # equivalent_test.cpp's check_pair()
+        assert ftpuri.equivalent(a, b, profile) == want, f"line {line}"
+        assert ftpuri.equivalent(b, a, profile) == want, f"line {line}: not symmetric"
+        ca, cb = ftpuri.canonicalize(a, profile), ftpuri.canonicalize(b, profile)
+        assert (ca == cb) == want, f"line {line}: canonical forms {ca} and {cb}"
+        assert ftpuri.equivalent(a, a, profile) and ftpuri.equivalent(b, b, profile), "not reflexive"
+        assert ftpuri.equivalent(a, ca, profile) and ftpuri.equivalent(b, cb, profile)
+    expect_all_used(records, "equivalence-vectors.jsonl")
