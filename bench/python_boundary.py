@@ -11,9 +11,7 @@ directory; 900,125 of them are URIs to check), times per URI, wall clock, median
 (default 5), the runs of the ways interleaved so that a slow phase of a shared machine hits all:
 
   (a) ftpuri.validate_many(uris): one call for the list, the GIL released inside
-      ftpuri.check_many and ftpuri.canonicalize_many likewise (what examples/dask/ calls), and
-      check_many with Python's cyclic GC paused, as examples/dask/ calls it (its result is a
-      tuple and a list per URI, which the collector otherwise walks again and again)
+      ftpuri.check_many and ftpuri.canonicalize_many likewise (what examples/dask/ calls)
   (b) for u in uris: ftpuri.validate(u): one call per URI from a Python loop
       for u in uris: len(u): the same loop calling a builtin, the floor of any call per URI
   (c) ftpuri-check --quiet -f FILE, a subprocess (both cores, and -j 1), wall time divided by
@@ -27,7 +25,6 @@ timing, validate_many's verdicts must equal validate's and ftpuri-check's count 
 (docs/benchmarks.md), between the markers that bench/report.py keeps when it rewrites the page.
 """
 import argparse
-import gc
 import os
 import platform
 import re
@@ -133,13 +130,6 @@ def main():
         for u in uris:
             validate(u)
 
-    def check_many_without_gc():
-        gc.disable()
-        try:
-            ftpuri.check_many(uris)
-        finally:
-            gc.enable()
-
     def builtin_loop():
         for u in uris:
             len(u)
@@ -159,7 +149,6 @@ def main():
     ways = [
         ("a", "`ftpuri.validate_many(uris)`", lambda: ftpuri.validate_many(uris)),
         ("", "`ftpuri.check_many(uris)`", lambda: ftpuri.check_many(uris)),
-        ("", "`ftpuri.check_many(uris)`, the cyclic GC paused (`gc.disable()`)", check_many_without_gc),
         ("", "`ftpuri.canonicalize_many(uris)`", lambda: ftpuri.canonicalize_many(uris)),
         ("b", "`for u in uris: ftpuri.validate(u)`", per_call),
         ("", "`for u in uris: len(u)` (the loop and a call, nothing else)", builtin_loop),
@@ -238,8 +227,8 @@ def main():
         "per list and release the GIL for it; a call per URI pays the interpreter's call, the argument's "
         "conversion and the GIL's release and reacquisition each time. `check_many` makes a tuple, a "
         "list and a `Diagnostic` per finding for each URI, and reports every finding where `validate` "
-        "stops at the first error: much of its time is building those objects, and, unless it is paused, "
-        "the cyclic GC's passes over them while they are made. `ftpuri-check` reads the file "
+        "stops at the first error: most of its time is building those objects (with the cyclic GC paused "
+        "meanwhile: they hold no cycle, and its passes over them tripled the cost). `ftpuri-check` reads the file "
         "itself on both cores (or one, `-j 1`).",
         "",
         f"Machine: {machine}. Software: {software}.",

@@ -24,6 +24,30 @@
 
 using namespace ftpuri_python;
 
+namespace {
+
+// Pauses Python's cyclic collector for its lifetime, if it was running. check_many makes a tuple
+// and a list for every URI, none of them part of a cycle; the collector, started by every 700 new
+// containers, would otherwise walk all those made so far again and again while they are made
+// (two thirds of the call's time on 900,000 URIs).
+class collector_paused {
+public:
+    collector_paused() : was_running_(PyGC_Disable() == 1) {}
+    ~collector_paused()
+    {
+        if (was_running_) PyGC_Enable();
+    }
+    collector_paused(collector_paused const&) = delete;
+    collector_paused& operator=(collector_paused const&) = delete;
+    collector_paused(collector_paused&&) = delete;
+    collector_paused& operator=(collector_paused&&) = delete;
+
+private:
+    bool was_running_;
+};
+
+} // namespace
+
 PYBIND11_MODULE(_core, m)
 {
     m.doc() = "The compiled half of the package ftpuri (import ftpuri, not ftpuri._core).";
@@ -136,6 +160,7 @@ PYBIND11_MODULE(_core, m)
                 for (std::size_t i = 0; i < inputs.size(); ++i)
                     checked[i] = parse_reported(inputs[i], options);
             }
+            collector_paused const paused;
             py::list out(checked.size());
             for (std::size_t i = 0; i < checked.size(); ++i)
                 out[i] = py::make_tuple(checked[i].view.has_value(), diagnostic_list(checked[i].found));
@@ -143,5 +168,6 @@ PYBIND11_MODULE(_core, m)
         },
         py::arg("uris"), py::arg("profile") = "strict",
         "For each URI of an iterable, (valid, diagnostics): every finding ftpuri-check reports for it as a\n"
-        "line, errors, warnings and notes, in one call, without the GIL.");
+        "line, errors, warnings and notes, in one call, without the GIL (and without the cyclic GC while\n"
+        "it builds the results, which hold no cycle).");
 }
