@@ -133,20 +133,24 @@ PYBIND11_MODULE(_core, m)
 
     m.def(
         "canonicalize_many",
-        [](py::object const& uris, py::str const& profile) {
+        [](py::object const& uris, py::str const& profile, bool strip_password, bool drop_fragment,
+           bool drop_anonymous) {
             ftpuri::parse_options const options = options_for(profile);
+            ftpuri::canonical_options const rules = canonical_for(strip_password, drop_fragment, drop_anonymous);
             std::vector<py::object> keep;
             std::vector<std::string_view> const inputs = uri_texts(uris, keep);
             std::vector<std::optional<std::string>> canonical(inputs.size());
             {
                 py::gil_scoped_release unlocked;
                 for (std::size_t i = 0; i < inputs.size(); ++i)
-                    canonical[i] = ftpuri::canonicalize(inputs[i], options);
+                    canonical[i] = ftpuri::canonicalize(inputs[i], options, rules);
             }
             return canonical;
         },
-        py::arg("uris"), py::arg("profile") = "strict",
-        "The canonical form of each URI of an iterable, None for an invalid one, in one call, without the GIL.");
+        py::arg("uris"), py::arg("profile") = "strict", py::kw_only(), py::arg("strip_password").noconvert() = false,
+        py::arg("drop_fragment").noconvert() = false, py::arg("drop_anonymous").noconvert() = false,
+        "The canonical form of each URI of an iterable, None for an invalid one, in one call, without the GIL;\n"
+        "the options as canonicalize() takes them.");
 
     m.def(
         "check_many",

@@ -208,6 +208,23 @@ def test_canonicalize_options():
     assert ftpuri.canonicalize(uri, drop_fragment=True, drop_anonymous=True) == "ftp://h/a"
     assert ftpuri.canonicalize("ftp://u:pw@h/", strip_password=True) == "ftp://u@h/"
     assert ftpuri.canonicalize_many(["ftp://H/", "ftp://h/a b", b"ftp://h/%7e"]) == ["ftp://h/", None, "ftp://h/~"]
+    # The batch takes the same options, each alone and together, and means by them what one call does.
+    inputs = [uri, "ftp://u:pw@h/", "ftp://anonymous:x@H/%7e#", "ftp://h/a b", *MIXED]
+    for flags in ({}, {"strip_password": True}, {"drop_fragment": True}, {"drop_anonymous": True},
+                  {"strip_password": True, "drop_fragment": True, "drop_anonymous": True}):
+        singles = []
+        for u in inputs:
+            try:
+                singles.append(ftpuri.canonicalize(u, "lenient", **flags))
+            except ftpuri.InvalidURI:
+                singles.append(None)
+        assert ftpuri.canonicalize_many(inputs, "lenient", **flags) == singles
+    assert ftpuri.canonicalize_many([uri, "ftp://u:pw@h/"], drop_fragment=True, strip_password=True) == [
+        "ftp://anonymous@h/a", "ftp://u@h/"]
+    with pytest.raises(TypeError):
+        ftpuri.canonicalize_many([uri], "strict", True)  # the options are keywords only
+    with pytest.raises(TypeError):
+        ftpuri.canonicalize_many([uri], drop_fragment="yes")
 
 
 def test_equivalent():
