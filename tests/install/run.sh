@@ -18,11 +18,13 @@ fail() {
 }
 
 step "cmake --install into a temporary prefix, then moved"
-cmake --install "$build" --prefix "$work/installed" >"$work/install.log" || {
+# Staged under DESTDIR as well: an absolute destination (FTPURI_PYTHON_INSTALL_DIR set to a system
+# site-packages, say) then lands in the temporary directory too, not on this machine.
+DESTDIR="$work/stage" cmake --install "$build" --prefix "$work/installed" >"$work/install.log" || {
   cat "$work/install.log"
   fail "cmake --install"
 }
-mv "$work/installed" "$work/moved"
+mv "$work/stage$work/installed" "$work/moved"
 prefix=$work/moved
 mkdir "$work/src"
 cp -r "$here/c" "$here/cxx" "$work/src/"
