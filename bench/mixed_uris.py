@@ -16,7 +16,8 @@ Line endings are "\\n", with 5 % "\\r\\n", some lines hold a lone "\\r" or end "
 longer than the 64 KiB input limit, and the file's last line has no newline but ends with a CR.
 
 Used by examples/dask/ (its ctest compares the Dask job with ftpuri-check on such a file) and
-bench/python_boundary.py. Not committed: generated into the build tree.
+bench/python_boundary.py, which also read it back with cli_lines() and is_skipped(), as
+ftpuri-check does. Not committed: generated into the build tree.
 """
 import argparse
 import random
@@ -144,6 +145,23 @@ def write(n, path, seed=19):
                 out.write(b"".join(buffered))
                 buffered.clear()
         out.write(b"".join(buffered))
+
+
+def cli_lines(data):
+    """The lines of a file as ftpuri-check reads them (src/cli/block_reader.hpp): split at "\\n",
+    a "\\r" before it dropped, a last line without "\\n" kept as it is."""
+    lines = data.split(b"\n")
+    last = lines.pop()
+    lines = [line[:-1] if line.endswith(b"\r") else line for line in lines]
+    if last:
+        lines.append(last)
+    return lines
+
+
+def is_skipped(line):
+    """ftpuri-check's is_skipped_line (src/cli/line_checker.hpp): blanks only, or '#' first."""
+    rest = line.lstrip(b" \t\r\f\v")
+    return not rest or rest[0] == 0x23
 
 
 def main(argv=None):

@@ -39,20 +39,8 @@ SOURCE = os.path.dirname(HERE)
 BEGIN = "<!-- begin: bench/python_boundary.py -->"
 END = "<!-- end: bench/python_boundary.py -->"
 
-
-def cli_lines(data):
-    """The lines as ftpuri-check reads them: split at "\\n", a "\\r" before it dropped."""
-    lines = data.split(b"\n")
-    last = lines.pop()
-    lines = [line[:-1] if line.endswith(b"\r") else line for line in lines]
-    if last:
-        lines.append(last)
-    return lines
-
-
-def is_skipped(line):
-    rest = line.lstrip(b" \t\r\f\v")
-    return not rest or rest[0] == 0x23
+sys.path.insert(0, HERE)
+import mixed_uris  # noqa: E402 (found beside this file)
 
 
 def cpu_model():
@@ -103,15 +91,12 @@ def main():
         path = args.input
         described = f"`{args.input}`"
     else:
-        sys.path.insert(0, HERE)
-        import mixed_uris
-
         path = os.path.join(tmp.name, "mixed.txt")
         mixed_uris.write(args.lines, path)
         described = f"`bench/mixed_uris.py {args.lines}` (seed 19)"
     with open(path, "rb") as f:
         data = f.read()
-    uris = [line for line in cli_lines(data) if not is_skipped(line)]
+    uris = [line for line in mixed_uris.cli_lines(data) if not mixed_uris.is_skipped(line)]
     n = len(uris)
 
     # A fast wrong answer measures nothing.

@@ -41,6 +41,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(SOURCE, "bench"))
+import mixed_uris  # noqa: E402 (bench/: the file's generator, and its reader as ftpuri-check reads)
 failures = []
 
 
@@ -53,17 +55,6 @@ def check(condition, what):
 
 def ci():
     return os.environ.get("CI", "") not in ("", "0", "false", "False", "FALSE", "no", "No", "NO")
-
-
-def cli_lines(data):
-    """The lines of a file as ftpuri-check reads them (src/cli/block_reader.hpp): split at "\\n",
-    a "\\r" before it dropped, a last line without "\\n" kept as it is."""
-    lines = data.split(b"\n")
-    last = lines.pop()
-    lines = [line[:-1] if line.endswith(b"\r") else line for line in lines]
-    if last:
-        lines.append(last)
-    return lines
 
 
 def parse_stats(stderr):
@@ -102,7 +93,7 @@ def compare(name, ftpuri_check, files, job_inputs, out, blocksize, profile, timi
     lines = {}  # realpath -> the file's lines as ftpuri-check reads them
     for path in files:
         with open(path, "rb") as f:
-            lines[realpath(path)] = cli_lines(f.read())
+            lines[realpath(path)] = mixed_uris.cli_lines(f.read())
 
     job, timings[f"{name}: dask job"] = run([sys.executable, os.path.join(HERE, "validate_corpus.py"),
                                              "--workers", "2", "--blocksize", blocksize, "--output", out,
@@ -235,14 +226,11 @@ def main():
     timings = {}
 
     started = time.perf_counter()
-    sys.path.insert(0, os.path.join(SOURCE, "bench"))
-    import mixed_uris
-
     mixed_uris.write(args.lines, corpus)
     timings["generate"] = time.perf_counter() - started
     with open(corpus, "rb") as f:
         data = f.read()
-    check(len(cli_lines(data)) == args.lines, f"the generated file does not have {args.lines} lines")
+    check(len(mixed_uris.cli_lines(data)) == args.lines, f"the generated file does not have {args.lines} lines")
 
     # The big file, cut into byte ranges.
     result = compare("one file", args.ftpuri_check, [corpus], [corpus], os.path.join(args.work, "out"),
