@@ -31,9 +31,18 @@ incrementally there (build/mutation/build: GCC Release, ccache, lld). For each m
    passes (survived), or takes too long (timed out: a job ten times slower than unmutated, plus
    10 s, or the whole suite over its limit).
 
+The mutants are shared among workers, one per core by default (--workers): each is this
+script run on its share, with its own copy of the tree and build (build/mutation-2, ...; ccache
+shares their compiles) and half the cores for its tests. One mutant at a time leaves a core idle
+half the time: a scanner mutant's compile and link are one process, and most die in the first
+test.
+
 The file is restored after every mutant and on Ctrl-C. Each verdict is appended to
-build/mutation/results.jsonl, keyed by the file's content, so a stopped run resumes where it
-was, and only the mutants of a changed file run again.
+docs/mutation-results.jsonl, keyed by the file's content, so a stopped run resumes where it
+was, and only the mutants of a changed file run again. The results are committed beside the
+report: a full run is hours of both cores, longer than a working session, and the report is
+only as good as the verdicts under it (another --work-dir keeps its own WORK/results.jsonl, so
+that trying a test against a few mutants leaves the record alone).
 
     scripts/mutate.py --files src/scanner.hpp --sample 12 --seed 7
     scripts/mutate.py --list --files src/pct.cpp          # the mutants, without running them
@@ -112,11 +121,14 @@ class Mutant:
         return f"{self.file}:{self.line}:{self.column}: {self.kind}: `{self.original}` -> `{self.replacement}`"
 
 
-def compile_args(build, tu, source):
+def compile_args(build, tu, source, built_from=None):
+    """The flags `build` compiles `tu` of `source` with. With `built_from`, the build is of that
+    copy of the tree, and its paths in the flags are made those of `source`."""
+    built_from = built_from or source
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         for entry in json.load(f):
-            if os.path.realpath(entry["file"]) == os.path.realpath(os.path.join(source, tu)):
-                args = shlex.split(entry["command"])[1:]
+            if os.path.realpath(entry["file"]) == os.path.realpath(os.path.join(built_from, tu)):
+                args = shlex.split(entry["command"].replace(built_from, source))[1:]
                 keep = []
                 skip = False
                 for a in args:
@@ -133,12 +145,12 @@ def compile_args(build, tu, source):
     raise SystemExit(f"mutate: {tu} is not in {build}/compile_commands.json")
 
 
-def mutants_of(path, tu, build, source):
+def mutants_of(path, tu, build, source, built_from=None):
     import clang.cindex as ci
 
     text = open(os.path.join(source, path), "rb").read()
     index = ci.Index.create()
-    unit = index.parse(os.path.join(source, tu), args=compile_args(build, tu, source))
+    unit = index.parse(os.path.join(source, tu), args=compile_args(build, tu, source, built_from))
     target = os.path.realpath(os.path.join(source, path))
     found = {}
 
@@ -471,31 +483,49 @@ def main():
                         "itself, instead of preparing the private copy")
     parser.add_argument("--timeout", type=int, default=0,
                         help="seconds per mutant's tests (default: five times the unmutated run, at least 120)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2,
+                        help="mutants built and tested at once, each in its own work directory (WORK, WORK-2, ...): "
+                        "one mutant leaves a core idle while it compiles and links")
+    parser.add_argument("--jobs", type=int, default=0,
+                        help="test processes at once for each worker (default: the cores shared among the workers)")
+    parser.add_argument("--shard", help=argparse.SUPPRESS)  # K/N: a worker's share of the mutants
     parser.add_argument("--report", default=os.path.join(ROOT, "docs/mutation.md"))
     parser.add_argument("--list", action="store_true", help="print the mutants and stop")
-    parser.add_argument("--fresh", action="store_true", help="forget the results of earlier runs")
+    parser.add_argument("--results", default=RECORD,
+                        help="the verdicts, one JSON line per mutant (default: docs/mutation-results.jsonl)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="run every mutant again, ignoring the verdicts of earlier runs (which are kept, and "
+                        "replaced as the new ones come)")
     parser.add_argument("--report-only", action="store_true",
                         help="write the report from the results so far (of a run still going, or stopped)")
     parser.add_argument("--rerun-survivors", action="store_true",
                         help="run again the mutants that survived an earlier run (after tests were added)")
     args = parser.parse_args()
+    workers = 1 if args.list or args.report_only or args.shard else max(1, args.workers)
+    args.jobs = args.jobs or max(1, (os.cpu_count() or 2) // workers)
+    if workers > 1:
+        return run_workers(args, workers)
 
     work = os.path.abspath(args.work_dir)
+    built_from = None
     if args.list and args.build_dir:
         source, build = ROOT, os.path.abspath(args.build_dir)
     else:
         source, build = os.path.join(work, "tree"), os.path.join(work, "build")
         os.makedirs(source, exist_ok=True)
         # One run per work directory: a second would write its mutants into the same tree. A
-        # report of a run still going reads the tree and the results as they are.
+        # report of a run still going reads the results as they are.
         lock = open(os.path.join(work, "lock"), "w")
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             if not args.report_only:
                 raise SystemExit(f"mutate: a run is using {work}; give another --work-dir")
-            # The running one configured the build; a report reads its compile commands.
+            # The running one configured the build, and a report reads its compile commands; but
+            # its tree holds a mutant, so the mutants are found in a copy of the tree of its own.
+            built_from, source = source, os.path.join(work + "-report", "tree")
+            os.makedirs(source, exist_ok=True)
+            sync_tree(source)
         else:
             sync_tree(source)
             configure(build, source)
@@ -504,7 +534,7 @@ def main():
         tu = DEFAULT_FILES.get(path, path if path.endswith(".cpp") else None)
         if tu is None:
             raise SystemExit(f"mutate: which .cpp includes {path}? (add it to DEFAULT_FILES)")
-        found = mutants_of(path, tu, build, source)
+        found = mutants_of(path, tu, build, source, built_from)
         print(f"mutate: {path}: {len(found)} mutants", flush=True)
         mutants += found
     if args.match:
@@ -518,14 +548,11 @@ def main():
 
     # Results are kept, one line per mutant, keyed by the file's content: a run of hours can be
     # stopped and resumed, and one file's results stay valid while another file changes.
-    results_path = os.path.join(work, "results.jsonl")
-    if args.fresh and os.path.exists(results_path):
-        os.remove(results_path)
-    known = {}
-    if os.path.exists(results_path):
-        for line in open(results_path, encoding="utf-8"):
-            r = json.loads(line)
-            known[(r["file"], r["sha"], r["offset"], r["length"], r["replacement"])] = r["verdict"]
+    results_path = os.path.abspath(args.results)
+    known = read_results(results_path)
+    recorded = dict(known)
+    if args.fresh:
+        known = {}
     originals = {m.file: open(os.path.join(source, m.file), "rb").read() for m in mutants}
     shas = {f: hashlib.sha256(t).hexdigest() for f, t in originals.items()}
 
@@ -536,20 +563,59 @@ def main():
         verdict = known.get(key(m))
         return verdict is not None and not (args.rerun_survivors and verdict == "survived")
 
+    if args.shard:
+        # A share of all the mutants, not of those left to run: the record grows while the
+        # workers start, and each must see the same partition.
+        k, n = (int(x) for x in args.shard.split("/"))
+        mutants = mutants[k - 1::n]
     todo = [] if args.report_only else [m for m in mutants if not done(m)]
     if not args.report_only:
         print(f"mutate: {len(mutants) - len(todo)} mutants known from earlier runs, {len(todo)} to run", flush=True)
 
     if todo:
-        run_mutants(args, todo, source, build, originals, shas, known, key, results_path)
-    results = write_report(args, [(m, known.get(key(m), "not yet run")) for m in mutants])
+        produced = run_mutants(args, todo, source, build, originals, shas, key, results_path)
+        known.update(produced)
+        recorded = compact(results_path, produced, shas)
+    if args.shard:
+        return 0  # the run that started the workers writes the report, from all their verdicts
+    recorded.update(known)
+    results = write_report(args, [(m, recorded.get(key(m), "not yet run")) for m in mutants])
     killed = sum(v in ("killed", "timed out") for _, v in results)
     survived = sum(v == "survived" for _, v in results)
     print(f"mutation score: {killed}/{killed + survived}")
     return 0
 
 
-def run_mutants(args, todo, source, build, originals, shas, known, key, results_path):
+def run_workers(args, workers):
+    """Runs the mutants in `workers` processes of this script, each with its own share, work
+    directory and build (ccache shares the compiles), all appending to the one record; then
+    writes the report from it. On one mutant alone the cores are idle half the time: a scanner
+    mutant's compile and link are one process, and most mutants die in the first test."""
+    base = [a for a in sys.argv[1:]]
+    work = os.path.abspath(args.work_dir)
+    children = []
+    for k in range(1, workers + 1):
+        command = [sys.executable, os.path.abspath(__file__)] + base + [
+            "--shard", f"{k}/{workers}", "--workers", "1", "--jobs", str(args.jobs),
+            "--work-dir", work if k == 1 else f"{work}-{k}"]
+        children.append(subprocess.Popen(command))
+
+    def forward(signum, _):
+        for child in children:
+            child.send_signal(signum)
+
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)  # a terminal's Ctrl-C reaches them too; each restores its file
+    failed = [c.args[-1] for c in children if c.wait() != 0]
+    if failed:
+        raise SystemExit(f"mutate: a worker stopped early ({', '.join(failed)}); the verdicts so far are kept")
+    command = [sys.executable, os.path.abspath(__file__)] + base + ["--report-only", "--workers", "1"]
+    return subprocess.run(command).returncode
+
+
+def run_mutants(args, todo, source, build, originals, shas, key, results_path):
+    """Runs each mutant of `todo`, appends its verdict to the record as it comes, and returns
+    them all."""
     print("mutate: building and running the unmutated suite", flush=True)
     built = build_all(build, args.jobs)
     if built is None or built.returncode != 0:
@@ -580,6 +646,7 @@ def run_mutants(args, todo, source, build, originals, shas, known, key, results_
     signal.signal(signal.SIGINT, interrupted)
     signal.signal(signal.SIGTERM, interrupted)
     by_code = {}  # the digest of a mutant's objects -> its verdict: mutants that compile alike
+    produced = {}
     with open(results_path, "a", encoding="utf-8") as log:
         for n, m in enumerate(todo, 1):
             mutated = originals[m.file][:m.offset] + m.replacement.encode() + originals[m.file][m.offset + m.length:]
@@ -605,13 +672,56 @@ def run_mutants(args, todo, source, build, originals, shas, known, key, results_
                         by_code[code] = verdict
             finally:
                 restore()
-            known[key(m)] = verdict
-            log.write(json.dumps({"file": m.file, "sha": shas[m.file], "offset": m.offset, "length": m.length,
-                                  "replacement": m.replacement, "verdict": verdict}) + "\n")
-            log.flush()
-            print(f"mutate: [{n}/{len(todo)}] {verdict:15} {m.describe()} ({time.monotonic() - started:.0f} s){note}",
+            produced[key(m)] = verdict
+            # Other workers append to the same record: one whole line at a time, under a lock.
+            fcntl.flock(log, fcntl.LOCK_EX)
+            try:
+                log.write(result_line(key(m), verdict))
+                log.flush()
+            finally:
+                fcntl.flock(log, fcntl.LOCK_UN)
+            shard = f"{args.shard} " if args.shard else ""
+            print(f"mutate: {shard}[{n}/{len(todo)}] {verdict:15} {m.describe()} ({time.monotonic() - started:.0f} s){note}",
                   flush=True)
     build_all(build, args.jobs)  # leave the private tree built from the restored sources
+    return produced
+
+
+RECORD = os.path.join(ROOT, "docs/mutation-results.jsonl")
+FIELDS = ("file", "sha", "offset", "length", "replacement")
+
+
+def result_line(key, verdict):
+    return json.dumps(dict(zip(FIELDS, key), verdict=verdict), separators=(",", ":")) + "\n"
+
+
+def read_results(path):
+    """The verdicts recorded at `path`, by mutant; a later line replaces an earlier one (a
+    survivor run again after a test was added, a --fresh run)."""
+    known = {}
+    if os.path.exists(path):
+        for line in open(path, encoding="utf-8"):
+            r = json.loads(line)
+            known[tuple(r[f] for f in FIELDS)] = r["verdict"]
+    return known
+
+
+def compact(path, produced, shas):
+    """Rewrites the record with one line per mutant, sorted, so that its diff shows what a run
+    changed: replaced verdicts go, and so do those of an earlier content of a file this run
+    mutated (its line numbers and mutants are gone with it). Under the appenders' lock, and from
+    the record as it is now, so that the lines other workers added meanwhile stay. Returns it."""
+    # In place, not a new file renamed over it: the other workers' appends go to the file they
+    # opened.
+    with open(path, "a+", encoding="utf-8") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        known = read_results(path)
+        known.update(produced)
+        keep = {k: v for k, v in known.items() if k[0] not in shas or k[1] == shas[k[0]]}
+        f.seek(0)
+        f.truncate()
+        f.write("".join(result_line(k, keep[k]) for k in sorted(keep)))
+    return keep
 
 
 EXAMINED = "\n## Survivors, examined"
@@ -637,11 +747,11 @@ def write_report(args, results):
 
     results = [(m, "equivalent" if v == "survived" and shown_equivalent(m) else v) for m, v in results]
     lines = ["# Mutation testing", "",
-             "Written by `scripts/mutate.py " + " ".join(sys.argv[1:]) + "` (see its docstring for the",
-             "mutation operators and the kill suite). Score: killed / (killed + survived); a mutant",
-             "that times out counts as killed; one that does not compile, that compiles to the very",
-             "same object code as the unmutated file, or that survived and is shown equivalent below",
-             "(the same function of the input) is left out.", "",
+             "Written by `scripts/mutate.py` from the verdicts in `docs/mutation-results.jsonl` (see the",
+             "script's docstring for the mutation operators and the kill suite). Score: killed /",
+             "(killed + survived); a mutant that times out counts as killed; one that does not compile,",
+             "that compiles to the very same object code as the unmutated file, or that survived and is",
+             "shown equivalent below (the same function of the input) is left out.", "",
              "| file | mutants | killed | timed out | survived | equivalent | identical code | did not compile | not yet run | score |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for path in dict.fromkeys(m.file for m, _ in results):
