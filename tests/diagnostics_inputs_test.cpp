@@ -83,6 +83,7 @@ extra_case const extra_cases[] = {
     {R, "pct.malformed", "ftp://h/%", 8, 1, E},
     {S, "pct.malformed", "ftp://h/f#%4g", 10, 2, E},
     {S, "pct.malformed", "ftp://a%4/", 7, 2, E},  // in a host: malformed first, not host.percent-encoded
+    {S, "pct.malformed", "ftp://h/a%0g", 9, 2, E}, // a first digit of value 0 is a digit: both bytes
     {R, "pct.forbidden-control", "ftp://u%00@h/", 7, 3, E},
     {S, "pct.forbidden-control", "ftp://u:p%0a@h/", 9, 3, E},
     {R, "pct.forbidden-control", "ftp://h/a%0D", 9, 3, E},
@@ -91,6 +92,7 @@ extra_case const extra_cases[] = {
     {S, "pct.control", "ftp://h/%7F", 8, 3, E},
     {S, "pct.lowercase", "ftp://a%3a@h/", 7, 3, W},
     {R, "pct.lowercase", "ftp://h/%c3%a9", 8, 3, W},
+    {S, "pct.lowercase", "ftp://h/%C2%a0", 11, 3, W}, // 'a' itself, first of the two
     {R, "pct.needless", "ftp://%7Euser@h/", 6, 3, W},
     {S, "pct.needless", "ftp://h/a/b%2Dc", 11, 3, W},
     {R, "pct.non-utf8", "ftp://h/a/%C3", 10, 3, W},
@@ -100,13 +102,18 @@ extra_case const extra_cases[] = {
     {R, "pct.overlong-utf8", "ftp://u:%ED%A0%80@h/", 8, 9, W},
     {S, "pct.line-separator", "ftp://h/#%C2%85", 9, 6, E},
     {L, "pct.line-separator", "ftp://h/a\xE2\x80\xA9", 9, 3, W},
+    {L, "pct.line-separator", "ftp://u:p\xE2\x80\xA8@h/", 9, 3, W}, // raw bytes repaired in the password
 
     {S, "scheme.missing", "//h/p", 0, 0, E},
     {S, "scheme.missing", "ftp", 0, 0, E},
     {R, "scheme.missing", "1ftp://h/", 0, 0, E},
+    {S, "scheme.missing", "1://h/", 0, 0, E}, // a one-byte "scheme" that is no ALPHA is no scheme
+    {S, "scheme.missing", "://h/", 0, 0, E},
     {S, "scheme.not-ftp", "sftp://h/", 0, 4, E},
     {R, "scheme.not-ftp", "ftps://h/", 0, 4, E},
     {R, "scheme.uppercase", "fTp://h/", 0, 3, W},
+    {S, "scheme.uppercase", "Ftp://h/", 0, 3, W}, // each of the three letters alone
+    {L, "scheme.uppercase", "ftP://h/", 0, 3, W},
 
     {R, "authority.missing", "ftp:h", 4, 0, E},
     {S, "authority.missing", "ftp:", 4, 0, E},

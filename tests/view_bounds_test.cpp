@@ -7,7 +7,8 @@
 // - copied into a heap block of exactly its size, so that a sanitizer build (CI's Clang stage)
 //   reports any read past the end;
 // - followed in memory by a byte the scanner would act on if it looked ('%', a hex digit, '/',
-//   ']', a space...), so that a plain build notices a read past the end that changes a result.
+//   ']', a space...), or by the rest of a URI ("p://h/" after "ft"), so that a plain build
+//   notices a read past the end that changes a result.
 //   scripts/mutate.py found mutants that looked one byte past the view and survived, because
 //   every test string ended in a NUL, which no rule accepts (docs/mutation.md).
 //
@@ -78,29 +79,44 @@ std::string observe(std::string_view s, ftpuri::parse_options const& o)
 // delimiters of every component, typecode letters, a space, a tab, a UTF-8 lead byte.
 constexpr std::string_view tempting = "%0aAfF9/:@[].;=?#-x dDiI\t\xC3";
 
+// The rest of a URI, for a look that would go on past a first byte it took: a scheme's last
+// letter and its ":" (a loop over the scheme that ran one byte too far took "ftp" from "ft" and
+// the "p" after it, and then needed the ":" to change the verdict), a port, an IP literal's end.
+constexpr std::string_view continuations[] = {"p://h/", "://h/", ":21/", "]:21/", "41/"};
+
+// Each tempting byte four times over, then each continuation.
+std::vector<std::string> followers(std::string_view bytes)
+{
+    std::vector<std::string> all;
+    for (char const c : bytes)
+        all.emplace_back(4, c);
+    all.insert(all.end(), std::begin(continuations), std::end(continuations));
+    return all;
+}
+
 // `input` observed from an exact heap block, then followed in memory by each of `after`.
-void expect_blind_past_the_end(std::string const& input, ftpuri::profile p, std::string_view after)
+void expect_blind_past_the_end(std::string const& input, ftpuri::profile p, std::vector<std::string> const& after)
 {
     ftpuri::parse_options const o{p};
     auto exact = std::make_unique<char[]>(input.size() + (input.empty() ? 1 : 0));
     std::copy(input.begin(), input.end(), exact.get());
     std::string const reference = observe({exact.get(), input.size()}, o);
-    for (char const c : after) {
-        std::string const followed = input + std::string(4, c);
+    for (std::string const& tail : after) {
+        std::string const followed = input + tail;
         std::string const got = observe(std::string_view(followed).substr(0, input.size()), o);
         ASSERT_EQ(got, reference) << "profile " << ftpuri::to_string(p) << ", input <" << ftpuri_test::printable(input)
-                                  << ">, followed in memory by <" << ftpuri_test::printable(std::string_view(&c, 1))
-                                  << ">";
+                                  << ">, followed in memory by <" << ftpuri_test::printable(tail) << ">";
     }
 }
 
 TEST(view_bounds, nothing_past_the_end_of_the_input_is_read)
 {
+    std::vector<std::string> const after = followers(tempting);
     std::size_t checked = 0;
     for (std::string const& input : corpus()) {
         for (ftpuri::profile const p : {ftpuri_test::S, ftpuri_test::R, ftpuri_test::L}) {
-            expect_blind_past_the_end(input, p, tempting);
-            checked += tempting.size();
+            expect_blind_past_the_end(input, p, after);
+            checked += after.size();
         }
     }
     EXPECT_GT(checked, 100'000U) << "the corpus went missing";
@@ -110,7 +126,11 @@ TEST(view_bounds, nothing_past_the_end_of_the_input_is_read)
 // trim), each component just begun, an escape without its digits.
 TEST(view_bounds, nothing_past_the_end_of_a_cut_short_scan_is_read)
 {
+    std::vector<std::string> const after = followers(tempting);
     for (std::string const input : {"",
+                                    "f",
+                                    "ft",
+                                    "ftp",
                                     " ",
                                     "\t",
                                     " \t\r\n\f ",
@@ -150,14 +170,14 @@ TEST(view_bounds, nothing_past_the_end_of_a_cut_short_scan_is_read)
                                     "FTP://H",
                                     "ftp://h/\xC3"}) {
         for (ftpuri::profile const p : {ftpuri_test::S, ftpuri_test::R, ftpuri_test::L})
-            expect_blind_past_the_end(input, p, tempting);
+            expect_blind_past_the_end(input, p, after);
     }
 }
 
 // Every prefix of every input: a scan cut short in each of its states (an escape without its
 // digits, a bracket without its address, blanks only, "ftp:") is where a look at the next byte
-// would fall past the end. Two of the tempting bytes per prefix, in turn, keep this under a
-// few seconds.
+// would fall past the end. Two of the tempting bytes and one continuation per prefix, in turn,
+// keep this under a few seconds.
 TEST(view_bounds, nothing_past_the_end_of_any_prefix_is_read)
 {
     std::size_t turn = 0;
@@ -166,8 +186,10 @@ TEST(view_bounds, nothing_past_the_end_of_any_prefix_is_read)
             std::string const prefix = input.substr(0, n);
             for (ftpuri::profile const p : {ftpuri_test::S, ftpuri_test::R, ftpuri_test::L}) {
                 char const two[] = {tempting[turn % tempting.size()], tempting[(turn + 7) % tempting.size()]};
+                std::string_view const continuation = continuations[turn % std::size(continuations)];
                 ++turn;
-                expect_blind_past_the_end(prefix, p, {two, 2});
+                expect_blind_past_the_end(prefix, p,
+                                          {std::string(4, two[0]), std::string(4, two[1]), std::string(continuation)});
             }
         }
     }
