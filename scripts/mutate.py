@@ -48,6 +48,7 @@ that trying a test against a few mutants leaves the record alone).
     scripts/mutate.py --list --files src/pct.cpp          # the mutants, without running them
     scripts/mutate.py                                     # every mutant of every listed file
     scripts/mutate.py --rerun-survivors                   # after adding tests
+    scripts/mutate.py --rerun-carried                     # after editing a mutated file
     scripts/mutate.py --report-only                       # the report of the results so far
 
 It ends by printing "mutation score: KILLED/TOTAL" (TOTAL: killed + survived; timeouts count
@@ -498,6 +499,8 @@ def main():
                         "replaced as the new ones come)")
     parser.add_argument("--report-only", action="store_true",
                         help="write the report from the results so far (of a run still going, or stopped)")
+    parser.add_argument("--rerun-carried", action="store_true",
+                        help="run again the mutants whose verdict was carried over an edit of their file")
     parser.add_argument("--rerun-survivors", action="store_true",
                         help="run again the mutants that survived an earlier run (after tests were added)")
     args = parser.parse_args()
@@ -549,19 +552,29 @@ def main():
     # Results are kept, one line per mutant, keyed by the file's content: a run of hours can be
     # stopped and resumed, and one file's results stay valid while another file changes.
     results_path = os.path.abspath(args.results)
-    known = read_results(results_path)
+    carried = {}
+    known = read_results(results_path, carried)
+    originals = {m.file: open(os.path.join(source, m.file), "rb").read() for m in mutants}
+    shas = {f: hashlib.sha256(t).hexdigest() for f, t in originals.items()}
+    carried_now = carry_over(known, mutants, originals, shas)
+    if carried_now:
+        print(f"mutate: {len(carried_now)} verdicts carried over edits (their lines are unchanged)", flush=True)
+        carried.update({k: source for k, (_, source) in carried_now.items()})
+        if args.report_only:  # a report writes no verdicts
+            known.update({k: verdict for k, (verdict, _) in carried_now.items()})
+        else:
+            known = compact(results_path, {}, shas, carried_now)
     recorded = dict(known)
     if args.fresh:
         known = {}
-    originals = {m.file: open(os.path.join(source, m.file), "rb").read() for m in mutants}
-    shas = {f: hashlib.sha256(t).hexdigest() for f, t in originals.items()}
 
     def key(m):
         return (m.file, shas[m.file], m.offset, m.length, m.replacement)
 
     def done(m):
         verdict = known.get(key(m))
-        return verdict is not None and not (args.rerun_survivors and verdict == "survived")
+        return verdict is not None and not (args.rerun_survivors and verdict == "survived") \
+            and not (args.rerun_carried and key(m) in carried)
 
     if args.shard:
         # A share of all the mutants, not of those left to run: the record grows while the
@@ -579,7 +592,8 @@ def main():
     if args.shard:
         return 0  # the run that started the workers writes the report, from all their verdicts
     recorded.update(known)
-    results = write_report(args, [(m, recorded.get(key(m), "not yet run")) for m in mutants])
+    results = write_report(args, [(m, recorded.get(key(m), "not yet run")) for m in mutants],
+                           sum(key(m) in carried and key(m) in recorded for m in mutants))
     killed = sum(v in ("killed", "timed out") for _, v in results)
     survived = sum(v == "survived" for _, v in results)
     print(f"mutation score: {killed}/{killed + survived}")
@@ -691,37 +705,118 @@ RECORD = os.path.join(ROOT, "docs/mutation-results.jsonl")
 FIELDS = ("file", "sha", "offset", "length", "replacement")
 
 
-def result_line(key, verdict):
-    return json.dumps(dict(zip(FIELDS, key), verdict=verdict), separators=(",", ":")) + "\n"
+def result_line(key, verdict, carried=None):
+    record = dict(zip(FIELDS, key), verdict=verdict)
+    if carried:
+        record["carried"] = carried
+    return json.dumps(record, separators=(",", ":")) + "\n"
 
 
-def read_results(path):
+def read_results(path, carried=None):
     """The verdicts recorded at `path`, by mutant; a later line replaces an earlier one (a
-    survivor run again after a test was added, a --fresh run)."""
+    survivor run again after a test was added, a --fresh run). With `carried`, a dict, it is
+    given the mutants whose verdict was carried over an edit (see carry_over), and the content
+    it was measured on."""
     known = {}
     if os.path.exists(path):
         for line in open(path, encoding="utf-8"):
             r = json.loads(line)
-            known[tuple(r[f] for f in FIELDS)] = r["verdict"]
+            key = tuple(r[f] for f in FIELDS)
+            known[key] = r["verdict"]
+            if carried is not None:
+                if r.get("carried"):
+                    carried[key] = r["carried"]
+                else:
+                    carried.pop(key, None)
     return known
 
 
-def compact(path, produced, shas):
+def compact(path, produced, shas, carried_now=None):
     """Rewrites the record with one line per mutant, sorted, so that its diff shows what a run
     changed: replaced verdicts go, and so do those of an earlier content of a file this run
     mutated (its line numbers and mutants are gone with it). Under the appenders' lock, and from
-    the record as it is now, so that the lines other workers added meanwhile stay. Returns it."""
+    the record as it is now, so that the lines other workers added meanwhile stay. `produced`
+    are verdicts measured now; `carried_now`, verdicts carried over an edit (mutant -> the
+    content they were measured on). Returns the record."""
     # In place, not a new file renamed over it: the other workers' appends go to the file they
     # opened.
     with open(path, "a+", encoding="utf-8") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
-        known = read_results(path)
-        known.update(produced)
+        carried = {}
+        known = read_results(path, carried)
+        for k, (verdict, source) in (carried_now or {}).items():
+            if k not in known:
+                known[k], carried[k] = verdict, source
+        for k, verdict in produced.items():
+            known[k] = verdict
+            carried.pop(k, None)
         keep = {k: v for k, v in known.items() if k[0] not in shas or k[1] == shas[k[0]]}
         f.seek(0)
         f.truncate()
-        f.write("".join(result_line(k, keep[k]) for k in sorted(keep)))
+        f.write("".join(result_line(k, keep[k], carried.get(k)) for k in sorted(keep)))
     return keep
+
+
+def versions_in_history(path):
+    """The contents `path` has had in git's history (and has now), by sha256: what the record's
+    verdicts of an earlier content were measured on."""
+    found = {}
+    revs = subprocess.run(["git", "-C", ROOT, "log", "--format=%H", "-n", "300", "--", path],
+                          capture_output=True, text=True)
+    for rev in ([] if revs.returncode else revs.stdout.split()):
+        shown = subprocess.run(["git", "-C", ROOT, "show", f"{rev}:{path}"], capture_output=True)
+        if shown.returncode == 0:
+            found.setdefault(hashlib.sha256(shown.stdout).hexdigest(), shown.stdout)
+    return found
+
+
+def carry_over(known, mutants, originals, shas):
+    """Verdicts of an earlier content of a file, for the mutants of its current content whose
+    line is unchanged (the same text, matched by difflib around the edit), as incremental
+    mutation tools do: an edit of one line does not make a run of hours over the whole file
+    start again. A carried verdict was measured on the other content; the report counts them,
+    and --rerun-carried measures them again. Returns mutant key -> (verdict, that content's
+    sha256)."""
+    import bisect
+    import difflib
+
+    wanted = {(m.file, m.offset, m.length, m.replacement) for m in mutants}
+    carried = {}
+    for path, text in originals.items():
+        old_shas = list(dict.fromkeys(k[1] for k in known if k[0] == path and k[1] != shas[path]))
+        if not old_shas:
+            continue
+        history = versions_in_history(path)
+        new_lines = text.splitlines(keepends=True)
+        new_starts = [0]
+        for line in new_lines:
+            new_starts.append(new_starts[-1] + len(line))
+        for old_sha in old_shas:  # in the record's order: a later content's verdict wins
+            old = history.get(old_sha)
+            if old is None:
+                continue
+            old_lines = old.splitlines(keepends=True)
+            old_starts = [0]
+            for line in old_lines:
+                old_starts.append(old_starts[-1] + len(line))
+            moved = {}  # an unchanged old line -> its new line
+            matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+            for tag, i1, i2, j1, _ in matcher.get_opcodes():
+                if tag == "equal":
+                    moved.update({i: j1 + (i - i1) for i in range(i1, i2)})
+            for k, verdict in known.items():
+                if k[0] != path or k[1] != old_sha:
+                    continue
+                _, _, offset, length, replacement = k
+                line = bisect.bisect_right(old_starts, offset) - 1
+                last = bisect.bisect_right(old_starts, offset + max(length, 1) - 1) - 1  # a condition spans lines
+                if any(i not in moved or moved[i] != moved[line] + (i - line) for i in range(line, last + 1)):
+                    continue
+                new_offset = new_starts[moved[line]] + offset - old_starts[line]
+                new_key = (path, shas[path], new_offset, length, replacement)
+                if (path, new_offset, length, replacement) in wanted and new_key not in known:
+                    carried[new_key] = (verdict, old_sha)
+    return carried
 
 
 EXAMINED = "\n## Survivors, examined"
@@ -738,7 +833,7 @@ def examined_section(report):
     return old[at:] if at >= 0 else ""
 
 
-def write_report(args, results):
+def write_report(args, results, carried=0):
     examined = examined_section(args.report)
     equivalent = [line[len("- equivalent: "):] for line in examined.splitlines() if line.startswith("- equivalent: ")]
 
@@ -761,6 +856,10 @@ def write_report(args, results):
                                 "not yet run"))
         score = f"{100 * (k + t) / (k + t + s):.1f}%" if k + t + s else "-"
         lines.append(f"| `{path}` | {len(verdicts)} | {k} | {t} | {s} | {e} | {i} | {d} | {n} | {score} |")
+    if carried:
+        lines += ["", f"{carried} of these verdicts were measured on an earlier content of their file and carried",
+                  "over its edit, their line being unchanged; `scripts/mutate.py --rerun-carried` measures them",
+                  "again."]
     lines += ["", "## Survivors not yet explained", ""]
     survivors = [m for m, v in results if v == "survived"]
     lines += [f"- {m.describe()}" for m in survivors] or ["None."]

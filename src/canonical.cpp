@@ -214,7 +214,7 @@ bool write_host(uri_view const& uri, writer& w) noexcept
             return true;
         }
         if (needs_idna_host(uri)) {
-            std::array<char, 256> ascii{};
+            std::array<char, idna_max_decoded> ascii{};
             std::size_t const n = idna_to_ascii(uri.host(), ascii);
             if (n == 0) return false;
             w.put(std::string_view(ascii.data(), n));
@@ -472,8 +472,8 @@ bool same_host(uri_view const& a, uri_view const& b) noexcept
     bool const idna_a = needs_idna_host(a);
     bool const idna_b = needs_idna_host(b);
     if (idna_a || idna_b) {
-        std::array<char, 256> ascii_a{};
-        std::array<char, 256> ascii_b{};
+        std::array<char, idna_max_decoded> ascii_a{};
+        std::array<char, idna_max_decoded> ascii_b{};
         std::size_t const na = idna_a ? idna_to_ascii(a.host(), ascii_a) : 0;
         std::size_t const nb = idna_b ? idna_to_ascii(b.host(), ascii_b) : 0;
         if ((idna_a && na == 0) || (idna_b && nb == 0)) return false;

@@ -18,10 +18,9 @@ namespace ftpuri {
 
 std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexcept
 {
-    // A DNS name is at most 253 bytes of at most 63-byte labels; in UTF-8 before conversion that
-    // is at most four bytes a code point, so anything longer cannot convert to a valid name.
-    std::array<char, 1024> decoded{};
-    decode_result const d = percent_decode_into(raw_host, std::span(decoded.data(), decoded.size() - 1));
+    // idna_max_decoded bytes and the NUL libidn2 reads to.
+    std::array<char, idna_max_decoded + 1> decoded{};
+    decode_result const d = percent_decode_into(raw_host, std::span(decoded.data(), idna_max_decoded));
     if (!d || std::memchr(decoded.data(), '\0', d.size) != nullptr) return 0;
     decoded[d.size] = '\0';
 

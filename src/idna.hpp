@@ -24,9 +24,16 @@ namespace ftpuri {
 // A compile-time constant: the build with libidn2 tests nothing more than before.
 inline constexpr bool idna_available = FTPURI_WITH_IDN2 != 0;
 
+// The longest host idna_to_ascii() converts, decoded: a DNS name is at most 253 bytes, and four
+// UTF-8 bytes a code point is room enough for any host that converts to one.
+inline constexpr std::size_t idna_max_decoded = 1023;
+
 // Percent-decodes `raw_host`, then converts it with libidn2 under UTS #46 non-transitional
 // processing, as browsers do (so "ß" stays "ß" and becomes "xn--zca", not "ss"), into `out`.
-// Returns the size written, or 0 when the host is not convertible or does not fit.
+// Returns the size written, or 0 when the host is not convertible or does not fit. An `out` of
+// idna_max_decoded bytes takes every host it converts (a host that decodes to ASCII is only
+// lowercased, and a longer one is not converted), so that the DNS rules judge the length of
+// what comes back: "%61" 300 times is too long for DNS, not inconvertible.
 // A host that decodes to ASCII is only lowercased. For the others libidn2 allocates its result:
 // with is_a_label() below, the only places the library allocates outside the convenience
 // overloads that return strings. Without IDNA (idna_available) only the ASCII ones convert.

@@ -419,7 +419,7 @@ private:
     bool scan_unicode_host(std::uint32_t begin, std::string_view host, std::uint32_t first_escape) noexcept
     {
         auto const length = static_cast<std::uint32_t>(host.size());
-        std::array<char, 256> ascii{};
+        std::array<char, idna_max_decoded> ascii{}; // every host idna_to_ascii() converts
         std::size_t const n = idna_to_ascii(host, ascii);
         // "%65xample.com" is only percent-encoded; "bücher" or "b%C3%BCcher" is Unicode.
         bool unicode = false;

@@ -73,6 +73,17 @@ struct lenient_error_row {
     std::string_view why = {}; // a peer that accepts it
 };
 
+// Five labels of 60 letters, each letter percent-encoded: 305 bytes once decoded.
+std::string const encoded_name_305 = [] {
+    std::string s = "ftp://";
+    for (int label = 0; label < 5; ++label) {
+        for (int i = 0; i < 60; ++i)
+            s += "%61";
+        s += '.';
+    }
+    return s + "/";
+}();
+
 // clang-format off
 std::vector<lenient_error_row> const lenient_error_rows = {
     {"ftp://\xE2\x98\x83.example/", {diag_id::host_idna_invalid, 6, 11},
@@ -90,6 +101,9 @@ std::vector<lenient_error_row> const lenient_error_rows = {
     {"ftp://h/a;b", {diag_id::path_raw_semicolon, 9, 1}},
     {"ftp://ex ample.com/", {diag_id::char_space, 8, 1}},
     {"ftp://h/a\\b", {diag_id::char_unsafe, 9, 1}},
+    // A host that decodes to a name of 305 bytes is too long for DNS, as the same name written
+    // raw is; not "inconvertible" because a buffer was shorter (docs/mutation.md).
+    {encoded_name_305, {diag_id::host_too_long, 6, 905}},
     // Blanks only: what lenient trims from the ends leaves nothing (docs/mutation.md: a mutant that
     // took the trim's refusal for success survived the suite before these rows).
     {" \t\r\n\f ", {diag_id::input_empty, 0, 0}},
@@ -146,6 +160,56 @@ TEST(lenient, safety_warnings_without_a_repair)
         EXPECT_EQ(name_of(strict_in.error().id), name_of(row.warning));
         EXPECT_EQ(name_of(strict_out.error().id), name_of(row.warning));
     }
+}
+
+// Percent-encoding a host's bytes changes nothing lenient decides: each host, raw and with every
+// letter and digit encoded, gets the same verdict, error, host kind and canonical form. Hosts of
+// every kind and length class: an IPv4 address ("127.0.0.%31" was left a DNS name by a mutant
+// no test killed), names at and past the DNS limits, a numeric-ambiguous name, which lenient
+// only warns about, longer than any DNS name.
+TEST(lenient, percent_encoding_a_host_changes_no_verdict)
+{
+    auto encoded = [](std::string_view host) {
+        std::string s;
+        for (char const c : host) {
+            if (c == '.' || c == '-') {
+                s += c;
+            } else {
+                constexpr char hex[] = "0123456789ABCDEF";
+                s += {'%', hex[static_cast<unsigned char>(c) >> 4U], hex[static_cast<unsigned char>(c) & 15U]};
+            }
+        }
+        return s;
+    };
+    std::string const label63(63, 'a');
+    std::string const name253 = label63 + "." + label63 + "." + label63 + "." + std::string(61, 'b');
+    for (std::string const& host :
+         {std::string("127.0.0.1"), std::string("10.0.0.255"), std::string("ftp.example"), label63 + ".x",
+          std::string(64, 'a') + ".x", name253, name253 + "c", std::string(300, 'a'), std::string(300, 'a') + ".1",
+          std::string("127.1"), std::string("0x7f.0.0.1")}) {
+        std::string const raw = "ftp://" + host + "/";
+        std::string const escaped = "ftp://" + encoded(host) + "/";
+        SCOPED_TRACE(cat({"lenient <", raw, "> and <", escaped, ">"}));
+        ftpuri::parse_result const a = ftpuri::parse(raw, parse_options{L});
+        ftpuri::parse_result const b = ftpuri::parse(escaped, parse_options{L});
+        ASSERT_EQ(a.has_value(), b.has_value()) << (a ? name_of(b.error().id) : name_of(a.error().id));
+        if (!a) {
+            EXPECT_EQ(name_of(a.error().id), name_of(b.error().id));
+            continue;
+        }
+        EXPECT_EQ(static_cast<int>(a->host_type()), static_cast<int>(b->host_type()));
+        EXPECT_EQ(ftpuri::canonicalize(*a), ftpuri::canonicalize(*b));
+    }
+}
+
+// Which warnings a host's escapes draw before it is refused: "%7F" decodes to ASCII (DEL), so
+// the host is percent-encoded, not Unicode.
+TEST(lenient, an_escaped_ascii_control_in_a_host_is_no_unicode)
+{
+    ftpuri::diagnostic_list list;
+    EXPECT_FALSE(ftpuri::parse("ftp://a%7Fb/", parse_options{L}, list).has_value());
+    EXPECT_EQ(ftpuri_test::describe(list),
+              "pct.control(warning)@7+3, host.percent-encoded(warning)@7+3, host.invalid-char(error)@6+5");
 }
 
 } // namespace
