@@ -101,6 +101,7 @@ extra_case const extra_cases[] = {
     {S, "pct.overlong-utf8", "ftp://h/%E0%80%AE", 8, 9, E},
     {R, "pct.overlong-utf8", "ftp://u:%ED%A0%80@h/", 8, 9, W},
     {R, "pct.overlong-utf8", "ftp://a%C0%AEb/", 7, 6, W}, // a reg-name's escapes are judged too
+    {R, "pct.overlong-utf8", "ftp://a!%C0%AE/", 8, 6, W}, // after a sub-delim below "%"
     {S, "pct.line-separator", "ftp://h/#%C2%85", 9, 6, E},
     {L, "pct.line-separator", "ftp://h/a\xE2\x80\xA9", 9, 3, W},
     {L, "pct.line-separator", "ftp://u:p\xE2\x80\xA8@h/", 9, 3, W}, // raw bytes repaired in the password
