@@ -72,6 +72,7 @@ extra_case const extra_cases[] = {
     {R, "char.control", R"(ftp://h/f#\x00)", 10, 1, E},
     {R, "char.space", "ftp://h/a#b c", 11, 1, E},
     {S, "char.space", "ftp://u p@h/", 7, 1, E},
+    {R, "char.space", "ftp://[a b c]/", 8, 1, E}, // the first of an IP-literal's
     {S, "char.non-ascii", R"(ftp://h\xC3\xA9/)", 7, 1, E},
     {R, "char.non-ascii", R"(ftp://h/f#\xFF)", 10, 1, E},
     {S, "char.unsafe", R"(ftp://u"@h/)", 7, 1, E},
@@ -157,8 +158,11 @@ extra_case const extra_cases[] = {
     {S, "host.ipv6-invalid", "ftp://[::1.2.3]/", 6, 9, E},
     {S, "host.ipv6-invalid", "ftp://[]/", 6, 2, E},
     {R, "host.ipv6-zone-id", "ftp://[fe80::1%eth0]/", 14, 5, E},
+    {S, "host.ipv6-zone-id", "ftp://[fe80::1%25a%25b]/", 14, 8, E}, // from the first "%"
     {S, "host.ipvfuture", "ftp://[v7.fe80::1]/", 6, 12, E},
+    {S, "host.ipvfuture", "ftp://[v]/", 6, 3, E}, // a "v" alone is still no IPv6 address
     {R, "host.ipvfuture-invalid", "ftp://[v.x]/", 6, 5, E},
+    {R, "host.ipvfuture-invalid", "ftp://[V]/", 6, 3, E},
     {R, "host.uppercase", "ftp://h.EXAMPLE/", 8, 1, W},
     {S, "host.uppercase", "ftp://[::ABCD]/", 9, 1, W},
     {R, "host.not-dns", "ftp://a..b/", 6, 4, W},
