@@ -157,6 +157,7 @@ extra_case const extra_cases[] = {
     {R, "host.ipv6-invalid", "ftp://[1:2:3:4:5:6:7:8:9]/", 6, 19, E},
     {S, "host.ipv6-invalid", "ftp://[::1.2.3]/", 6, 9, E},
     {S, "host.ipv6-invalid", "ftp://[]/", 6, 2, E},
+    {S, "host.ipv6-invalid", "ftp://[x::1]/", 6, 7, E}, // a letter after "v" begins no IPvFuture
     {R, "host.ipv6-zone-id", "ftp://[fe80::1%eth0]/", 14, 5, E},
     {S, "host.ipv6-zone-id", "ftp://[fe80::1%25a%25b]/", 14, 8, E}, // from the first "%"
     {S, "host.ipvfuture", "ftp://[v7.fe80::1]/", 6, 12, E},
@@ -165,6 +166,7 @@ extra_case const extra_cases[] = {
     {R, "host.ipvfuture-invalid", "ftp://[V]/", 6, 3, E},
     {R, "host.uppercase", "ftp://h.EXAMPLE/", 8, 1, W},
     {S, "host.uppercase", "ftp://[::ABCD]/", 9, 1, W},
+    {S, "host.uppercase", "ftp://[::a:B]/", 11, 1, W}, // the address's last byte
     {R, "host.not-dns", "ftp://a..b/", 6, 4, W},
     {R, "host.not-dns", "ftp://x!y:2121/", 6, 3, W},
 
@@ -177,6 +179,7 @@ extra_case const extra_cases[] = {
     {S, "port.default", "ftp://h:021/", 8, 3, W},
     {R, "port.default", "ftp://[::1]:21/", 12, 2, W},
     {S, "port.leading-zeros", "ftp://h:021/", 8, 3, W},
+    {S, "port.leading-zeros", "ftp://h:01/", 8, 2, W},
 
     {S, "path.raw-semicolon", "ftp://h/a;type=a/b", 9, 1, E},
     {S, "path.raw-semicolon", "ftp://h/;", 8, 1, E},

@@ -244,6 +244,16 @@ row const ipv6_rows[] = {
 };
 INSTANTIATE_TEST_SUITE_P(IPLiteral, Rule, ::testing::ValuesIn(ipv6_rows));
 
+// The byte after the "]" is not the address's: an uppercase letter there is the host's error,
+// with no uppercase warning about the address first (a mutant that looked two bytes further
+// warned about it: docs/mutation.md).
+TEST(IPLiteral, the_byte_after_it_is_no_part_of_the_address)
+{
+    ftpuri::diagnostic_list list;
+    EXPECT_FALSE(ftpuri::parse("ftp://[::1]X/", ftpuri::parse_options{ftpuri::profile::strict}, list).has_value());
+    EXPECT_EQ(ftpuri_test::describe(list), "host.invalid-char(error)@11+1");
+}
+
 // rfc3986: the hex digits of a reg-name's escapes are not its letters: "%2D" is a "-", with no
 // uppercase letter to warn about (a mutant that stepped over two of an escape's three bytes read
 // the "D" as one, and no test noticed: docs/mutation.md).
