@@ -158,6 +158,7 @@ extra_case const extra_cases[] = {
     {S, "host.ipv6-invalid", "ftp://[::1.2.3]/", 6, 9, E},
     {S, "host.ipv6-invalid", "ftp://[]/", 6, 2, E},
     {S, "host.ipv6-invalid", "ftp://[x::1]/", 6, 6, E}, // a letter after "v" begins no IPvFuture
+    {R, "host.ipv6-invalid", "ftp://[::1!]/", 6, 6, E}, // a sub-delim below "%" begins no zone id
     {R, "host.ipv6-zone-id", "ftp://[fe80::1%eth0]/", 14, 5, E},
     {S, "host.ipv6-zone-id", "ftp://[fe80::1%25a%25b]/", 14, 8, E}, // from the first "%"
     {S, "host.ipvfuture", "ftp://[v7.fe80::1]/", 6, 12, E},

@@ -81,8 +81,10 @@ constexpr std::string_view tempting = "%0aAfF9/:@[].;=?#-x dDiI\t\xC3";
 
 // The rest of a URI, for a look that would go on past a first byte it took: a scheme's last
 // letter and its ":" (a loop over the scheme that ran one byte too far took "ftp" from "ft" and
-// the "p" after it, and then needed the ":" to change the verdict), a port, an IP literal's end.
-constexpr std::string_view continuations[] = {"p://h/", "://h/", ":21/", "]:21/", "41/"};
+// the "p" after it, and then needed the ":" to change the verdict), a port, an IP literal's end,
+// the escaped continuation byte that would complete "%C3" (a search for escapes that ran past
+// the path's end found it, and took the path for valid UTF-8).
+constexpr std::string_view continuations[] = {"p://h/", "://h/", ":21/", "]:21/", "41/", "%A9/"};
 
 // Each tempting byte four times over, then each continuation.
 std::vector<std::string> followers(std::string_view bytes)
@@ -144,6 +146,7 @@ TEST(view_bounds, nothing_past_the_end_of_a_cut_short_scan_is_read)
                                     "ftp://h/",
                                     "ftp://h/%",
                                     "ftp://h/%4",
+                                    "ftp://h/%C3",
                                     "ftp://%",
                                     "ftp://[",
                                     "ftp://[::1",
