@@ -100,6 +100,7 @@ extra_case const extra_cases[] = {
     {S, "pct.non-utf8", "ftp://h/%C3%28", 8, 6, W},
     {S, "pct.non-utf8", "ftp://u%FF@h/", 6, 4, W},  // over the user
     {S, "pct.overlong-utf8", "ftp://h/%E0%80%AE", 8, 9, E},
+    {S, "pct.overlong-utf8", "ftp://h/%E0%80x%41", 8, 6, E}, // cut short by a raw byte, then an escape
     {R, "pct.overlong-utf8", "ftp://u:%ED%A0%80@h/", 8, 9, W},
     {R, "pct.overlong-utf8", "ftp://a%C0%AEb/", 7, 6, W}, // a reg-name's escapes are judged too
     {R, "pct.overlong-utf8", "ftp://a!%C0%AE/", 8, 6, W}, // after a sub-delim below "%"

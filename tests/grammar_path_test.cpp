@@ -6,6 +6,7 @@
 // the components of valid rows, the error id and offset of invalid ones, from docs/scanner.md).
 #include <gtest/gtest.h>
 
+#include "ftpuri/ftpuri.hpp"
 #include "support/grammar_rows.hpp"
 
 namespace {
@@ -178,5 +179,25 @@ row const query_fragment_rows[] = {
     {.input = "ftp://h/a#b#c", .p = R, .valid = false, .error = "char.not-allowed", .offset = 11},
 };
 INSTANTIATE_TEST_SUITE_P(QueryFragment, Rule, ::testing::ValuesIn(query_fragment_rows));
+
+// A first "." keeps the path relative before an escaped slash only when a directory follows:
+// "/./%2Fx/y" is CWD ".", CWD "/x", RETR y, and its "." is needed; "/./%2Fx" names a file, and
+// the "." is a needless dot-segment. Whether a directory follows is read up to the query or the
+// fragment, not into them, and across every byte of the segment (mutants that read into the
+// fragment, stopped at a "!", or took any byte for a "/" survived: docs/mutation.md).
+TEST(PathDot, a_first_dot_before_an_escaped_slash_is_needed_when_a_directory_follows)
+{
+    struct dot_case {
+        std::string_view input;
+        bool needless;
+    };
+    for (dot_case const c :
+         {dot_case{"ftp://h/./%2Fx/y", false}, dot_case{"ftp://h/./%2Fx", true}, dot_case{"ftp://h/./%2Fx#a/b", true},
+          dot_case{"ftp://h/./%2Fx!/y", false}, dot_case{"ftp://h/./%2F!x/y", false}}) {
+        ftpuri::diagnostic_list list;
+        ASSERT_TRUE(ftpuri::validate(c.input, ftpuri::parse_options{ftpuri::profile::strict}, list)) << c.input;
+        EXPECT_EQ(list.contains(ftpuri::diag_id::path_dot_segment), c.needless) << c.input;
+    }
+}
 
 } // namespace
