@@ -180,7 +180,8 @@ row const query_fragment_rows[] = {
 };
 INSTANTIATE_TEST_SUITE_P(QueryFragment, Rule, ::testing::ValuesIn(query_fragment_rows));
 
-// A first "." keeps the path relative before an escaped slash only when a directory follows:
+// A first "." (or one right after a first "~") keeps the path relative before an escaped slash
+// only when a directory follows:
 // "/./%2Fx/y" is CWD ".", CWD "/x", RETR y, and its "." is needed; "/./%2Fx" names a file, and
 // the "." is a needless dot-segment. Whether a directory follows is read up to the query or the
 // fragment, not into them, and across every byte of the segment (mutants that read into the
@@ -193,7 +194,10 @@ TEST(PathDot, a_first_dot_before_an_escaped_slash_is_needed_when_a_directory_fol
     };
     for (dot_case const c :
          {dot_case{"ftp://h/./%2Fx/y", false}, dot_case{"ftp://h/./%2Fx", true}, dot_case{"ftp://h/./%2Fx#a/b", true},
-          dot_case{"ftp://h/./%2Fx!/y", false}, dot_case{"ftp://h/./%2F!x/y", false}}) {
+          dot_case{"ftp://h/./%2Fx!/y", false}, dot_case{"ftp://h/./%2F!x/y", false},
+          // only first, or right after a first login directory ("~")
+          dot_case{"ftp://h/~/./%2Fx/y", false}, dot_case{"ftp://h/a/./%2Fx/y", true},
+          dot_case{"ftp://h/~/a/./%2Fx/y", true}}) {
         ftpuri::diagnostic_list list;
         ASSERT_TRUE(ftpuri::validate(c.input, ftpuri::parse_options{ftpuri::profile::strict}, list)) << c.input;
         EXPECT_EQ(list.contains(ftpuri::diag_id::path_dot_segment), c.needless) << c.input;
