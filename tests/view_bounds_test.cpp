@@ -171,6 +171,7 @@ TEST(view_bounds, nothing_past_the_end_of_a_cut_short_scan_is_read)
                                     "ftp://h/..",
                                     "ftp://h/a/%2e",
                                     "ftp://h/./%2Fx",
+                                    "ftp://h/./",
                                     "FTP://H",
                                     "ftp://h/\xC3"}) {
         for (ftpuri::profile const p : {ftpuri_test::S, ftpuri_test::R, ftpuri_test::L})
