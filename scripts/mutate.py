@@ -540,6 +540,7 @@ def main():
         found = mutants_of(path, tu, build, source, built_from)
         print(f"mutate: {path}: {len(found)} mutants", flush=True)
         mutants += found
+    every = list(mutants)  # of each file, whatever --match and --sample choose to run
     if args.match:
         mutants = [m for m in mutants if any(x in m.describe() for x in args.match)]
     if args.sample and args.sample < len(mutants):
@@ -554,9 +555,11 @@ def main():
     results_path = os.path.abspath(args.results)
     carried = {}
     known = read_results(results_path, carried)
-    originals = {m.file: open(os.path.join(source, m.file), "rb").read() for m in mutants}
+    originals = {m.file: open(os.path.join(source, m.file), "rb").read() for m in every}
     shas = {f: hashlib.sha256(t).hexdigest() for f, t in originals.items()}
-    carried_now = carry_over(known, mutants, originals, shas)
+    # Over every mutant of each file, not only those this run chose: the record keeps only the
+    # verdicts of a file's current content, so what is not carried now is gone.
+    carried_now = carry_over(known, every, originals, shas)
     if carried_now:
         print(f"mutate: {len(carried_now)} verdicts carried over edits (their lines are unchanged)", flush=True)
         carried.update({k: source for k, (_, source) in carried_now.items()})
