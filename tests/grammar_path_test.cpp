@@ -201,7 +201,9 @@ TEST(PathDot, a_first_dot_before_an_escaped_slash_is_needed_when_a_directory_fol
           dot_case{"ftp://h/~/a/./%2Fx/y", true},
           // only before an escaped slash, and only a "." ("/../%2Fx/y" is above the root: rfc3986's
           // warning, strict's error)
-          dot_case{"ftp://h/./x/y", true}, dot_case{"ftp://h/./%30/y", true}, dot_case{"ftp://h/../%2Fx/y", true, R}}) {
+          dot_case{"ftp://h/./x/y", true}, dot_case{"ftp://h/./%30/y", true},
+          // a raw "/" right after is enough, even ending the input
+          dot_case{"ftp://h/.//x", false}, dot_case{"ftp://h/.//", false}, dot_case{"ftp://h/../%2Fx/y", true, R}}) {
         ftpuri::diagnostic_list list;
         ASSERT_TRUE(ftpuri::validate(c.input, ftpuri::parse_options{c.p}, list)) << c.input;
         EXPECT_EQ(list.contains(ftpuri::diag_id::path_dot_segment), c.needless) << c.input;
