@@ -39,10 +39,12 @@ test.
 
 The file is restored after every mutant and on Ctrl-C. Each verdict is appended to
 docs/mutation-results.jsonl, keyed by the file's content, so a stopped run resumes where it
-was, and only the mutants of a changed file run again. The results are committed beside the
-report: a full run is hours of both cores, longer than a working session, and the report is
-only as good as the verdicts under it (another --work-dir keeps its own WORK/results.jsonl, so
-that trying a test against a few mutants leaves the record alone).
+was. The results are committed beside the report: a full run is hours of both cores, longer
+than a working session, and the report is only as good as the verdicts under it. Every run
+writes to the one record (--results names another), a run in another --work-dir too: trying a
+new test against a few survivors (--rerun-survivors --match) records their new verdicts. When
+a mutated file is edited, the verdicts of mutants whose lines the edit left alone are carried
+over (--rerun-carried measures them again); the others run again.
 
     scripts/mutate.py --files src/scanner.hpp --sample 12 --seed 7
     scripts/mutate.py --list --files src/pct.cpp          # the mutants, without running them
@@ -63,6 +65,7 @@ import argparse
 import dataclasses
 import fcntl
 import hashlib
+import itertools
 import json
 import os
 import random
@@ -608,7 +611,7 @@ def run_workers(args, workers):
     directory and build (ccache shares the compiles), all appending to the one record; then
     writes the report from it. On one mutant alone the cores are idle half the time: a scanner
     mutant's compile and link are one process, and most mutants die in the first test."""
-    base = [a for a in sys.argv[1:]]
+    base = sys.argv[1:]
     work = os.path.abspath(args.work_dir)
     children = []
     for k in range(1, workers + 1):
@@ -783,6 +786,10 @@ def carry_over(known, mutants, originals, shas):
     import bisect
     import difflib
 
+    def lines_and_starts(text):
+        lines = text.splitlines(keepends=True)
+        return lines, [0] + list(itertools.accumulate(len(line) for line in lines))
+
     wanted = {(m.file, m.offset, m.length, m.replacement) for m in mutants}
     carried = {}
     for path, text in originals.items():
@@ -790,18 +797,12 @@ def carry_over(known, mutants, originals, shas):
         if not old_shas:
             continue
         history = versions_in_history(path)
-        new_lines = text.splitlines(keepends=True)
-        new_starts = [0]
-        for line in new_lines:
-            new_starts.append(new_starts[-1] + len(line))
+        new_lines, new_starts = lines_and_starts(text)
         for old_sha in old_shas:  # in the record's order: a later content's verdict wins
             old = history.get(old_sha)
             if old is None:
                 continue
-            old_lines = old.splitlines(keepends=True)
-            old_starts = [0]
-            for line in old_lines:
-                old_starts.append(old_starts[-1] + len(line))
+            old_lines, old_starts = lines_and_starts(old)
             moved = {}  # an unchanged old line -> its new line
             matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
             for tag, i1, i2, j1, _ in matcher.get_opcodes():

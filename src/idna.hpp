@@ -31,12 +31,12 @@ inline constexpr std::size_t idna_max_decoded = 1023;
 // Percent-decodes `raw_host`, then converts it with libidn2 under UTS #46 non-transitional
 // processing, as browsers do (so "ß" stays "ß" and becomes "xn--zca", not "ss"), into `out`.
 // Returns the size written, or 0 when the host is not convertible or does not fit. An `out` of
-// idna_max_decoded bytes takes every host it converts (a host that decodes to ASCII is only
-// lowercased, and a longer one is not converted), so that the DNS rules judge the length of
-// what comes back: "%61" 300 times is too long for DNS, not inconvertible.
-// A host that decodes to ASCII is only lowercased. For the others libidn2 allocates its result:
-// with is_a_label() below, the only places the library allocates outside the convenience
-// overloads that return strings. Without IDNA (idna_available) only the ASCII ones convert.
+// idna_max_decoded bytes takes every host it converts (a longer one is not converted), so that
+// the DNS rules judge the length of what comes back: "%61" 300 times is too long for DNS, not
+// inconvertible. A host that decodes to ASCII is only lowercased. For the others libidn2
+// allocates its result: with is_a_label() below, the only places the library allocates outside
+// the convenience overloads that return strings. Without IDNA (idna_available) only the ASCII
+// ones convert.
 std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexcept;
 
 // Whether `label` (ASCII, 1-63 bytes, beginning "xn--" in any case) is an A-label: valid Punycode
