@@ -745,7 +745,7 @@ private:
             if (!keeps_relative) warn(diag_id::path_dot_segment, component::path, begin, length);
             if (segment.find('%') != std::string_view::npos)
                 warn(diag_id::interop_encoded_dot_segment, component::path, begin, length);
-        } else if (length > 0 && (s_[begin] == '.' || s_[begin] == '%' || tolerated_space_at(begin))) {
+        } else if (length > 0 && (s_[begin] == '.' || s_[begin] == '%')) {
             // @constraint dot-lookalike: Windows walks "..." and "..%20" as "..".
             if (rules::is_dot_lookalike(segment) &&
                 !fail_if_strict(diag_id::path_dot_lookalike, component::path, begin, length))
@@ -782,12 +782,6 @@ private:
         }
         if (!segment_.utf8.ok()) warn(diag_id::pct_non_utf8, component::path, begin, length);
         return true;
-    }
-
-    // lenient: a raw space repaired as %20 decodes to a space like %20 does.
-    [[nodiscard]] bool tolerated_space_at(std::uint32_t q) const noexcept
-    {
-        return lenient_ && s_[q] == ' ';
     }
 
     // A look-alike or line separator in a decoded component (PRODUCT.md "Look-alike

@@ -186,6 +186,8 @@ extra_case const extra_cases[] = {
     {S, "path.raw-semicolon", "ftp://h/a;type=a/b", 9, 1, E},
     {S, "path.raw-semicolon", "ftp://h/;", 8, 1, E},
     {S, "typecode.invalid", "ftp://h/f;type=a;type=i", 15, 8, E},  // the typecode must end the segment
+    {S, "typecode.invalid", "ftp://h/f;type=a.", 15, 2, E},  // a byte below '/' after it is no slash
+    {S, "typecode.invalid", "ftp://h/f;type=a!x", 15, 3, E},  // nor is one below '#'
     {R, "path.encoded-traversal", "ftp://h/a/x%2F..", 10, 6, W},
     {S, "path.encoded-traversal", "ftp://h/a%2F.%2Fb", 8, 9, E},
     {R, "path.encoded-backslash", "ftp://h/%5c", 8, 3, W},
@@ -206,11 +208,13 @@ extra_case const extra_cases[] = {
     {S, "path.dot-lookalike", "ftp://h/a/.%20%2e", 10, 7, E},
     {R, "path.dot-lookalike", "ftp://h/....", 8, 4, W},
     {S, "path.drive-letter", "ftp://h/z%7C/", 8, 4, W},
+    {S, "path.drive-letter", "ftp://h/%43%3A/x", 8, 6, W},  // six bytes, every one escaped
 
     {S, "typecode.invalid", "ftp://h/;type=z#x", 14, 1, E},
     {S, "typecode.invalid", "ftp://h/f;TYPE=X", 15, 1, E},
     {S, "typecode.invalid", "ftp://h/f;type=", 15, 0, E},  // missing, at the end
     {R, "typecode.misspelled", "ftp://h/f;typecode=i", 9, 10, W},
+    {R, "typecode.misspelled", "ftp://h/f;typecode=", 9, 10, W},  // ending the path, letter missing
     {S, "typecode.uppercase", "ftp://h/;type=D", 8, 7, W},
     {R, "typecode.uppercase", "ftp://h/f;Type=a", 9, 7, W},
 
