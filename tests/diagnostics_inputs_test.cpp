@@ -107,6 +107,8 @@ extra_case const extra_cases[] = {
     {S, "pct.line-separator", "ftp://h/#%C2%85", 9, 6, E},
     {L, "pct.line-separator", "ftp://h/a\xE2\x80\xA9", 9, 3, W},
     {L, "pct.line-separator", "ftp://u:p\xE2\x80\xA8@h/", 9, 3, W}, // raw bytes repaired in the password
+    {L, "pct.line-separator", "ftp://h/#\xE2\x80\xA8", 9, 3, W},     // in the fragment, to its last byte
+    {L, "pct.overlong-utf8", "ftp://h/#\xC0\xAF" "x", 9, 2, W},      // and cut short by a plain byte
 
     {S, "scheme.missing", "//h/p", 0, 0, E},
     {S, "scheme.missing", "ftp", 0, 0, E},
