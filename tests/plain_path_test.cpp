@@ -94,6 +94,30 @@ TEST(PlainPath, EveryEscapeAtEveryPositionAgreesWithTheFullScan)
     }
 }
 
+// Escapes that spell a whole UTF-8 sequence: every lead byte from 0x80 up, every second byte
+// that continues one, and the continuation bytes its length asks for (%80 or %BF). Look-alikes
+// (overlong forms, surrogates, above U+10FFFF, U+0085, U+2028, U+2029) are errors in strict and
+// begin only with the lead bytes the fast path refuses; a single escape, as above, never
+// completes one.
+TEST(PlainPath, EveryEscapedUtf8SequenceAgreesWithTheFullScan)
+{
+    static constexpr char hex[] = "0123456789ABCDEF";
+    auto escape = [](unsigned byte) { return std::string{'%', hex[byte >> 4U], hex[byte & 0xFU]}; };
+    for (profile p : {profile::strict, profile::lenient}) {
+        for (unsigned lead = 0x80; lead < 0x100; ++lead) {
+            std::size_t const continuations = lead >= 0xF0 ? 2 : lead >= 0xE0 ? 1 : 0;
+            for (unsigned second = 0x80; second < 0xC0; ++second) {
+                for (unsigned last : {0x80U, 0xBFU}) {
+                    std::string uri = "ftp://h/pub/a" + escape(lead) + escape(second);
+                    for (std::size_t k = 0; k < continuations; ++k)
+                        uri += escape(last);
+                    expect_same_verdict(uri + "b/c", parse_options{p});
+                }
+            }
+        }
+    }
+}
+
 // A plain path may end in a typecode (";type=" and a, i or d, in any case): the fast path
 // takes it off and checks the rest. Every ending around it, at every path length that puts it
 // across a 16-byte block boundary, in every profile.
