@@ -335,7 +335,8 @@ def split_objects(objects, programs):
     DIR/CMakeFiles/NAME.dir/)."""
     first = [f"CMakeFiles/{os.path.basename(p)}.dir/" for p in programs]
     eager = [o for o in objects if o.startswith(LIBRARY_OBJECTS) or any(d in o for d in first)]
-    return eager, [o for o in objects if o not in eager]
+    # ninja without a target builds everything: never leave the first list empty.
+    return (eager, [o for o in objects if o not in eager]) if eager else (objects, [])
 
 
 def digest(build, objects):
@@ -670,6 +671,9 @@ def run_mutants(args, todo, source, build, originals, shas, key, results_path):
                    if not any(f"/{p}.dir/" in o for p in SKIPPED_PROGRAMS)] for f in originals}
     unmutated = {o: digest(build, [o]) for f in originals for o in objects[f]}
 
+    def unchanged(compiled):
+        return all(digest(build, [o]) == unmutated[o] for o in compiled)
+
     current = {"file": None}
 
     def restore(*_):
@@ -706,14 +710,14 @@ def run_mutants(args, todo, source, build, originals, shas, key, results_path):
                     # Trivial compiler equivalence: a mutant the compiler turns into the very
                     # same object code is the same program, and needs no test run to say so.
                     # Only when the eager objects are all unchanged can the rest be, and are
-                    # compiled to see.
-                    code = None
-                    if all(digest(build, [o]) == unmutated[o] for o in eager):
-                        compiled = run(["ninja", "-C", build] + lazy) if lazy else compiled
-                        lazy = [] if compiled is not None and compiled.returncode == 0 else lazy
-                    if not lazy:
-                        code = digest(build, objects[m.file])
-                    if code is not None and all(digest(build, [o]) == unmutated[o] for o in objects[m.file]):
+                    # compiled to see. `code` stands for the whole mutant only once every
+                    # object is compiled.
+                    if lazy and unchanged(eager):
+                        rest = run(["ninja", "-C", build] + lazy)
+                        if rest is not None and rest.returncode == 0:
+                            lazy = []
+                    code = None if lazy else digest(build, objects[m.file])
+                    if code is not None and unchanged(objects[m.file]):
                         verdict = "identical code"
                     elif code is not None and code in by_code:
                         verdict, note = by_code[code], " (the same code as an earlier mutant)"
