@@ -191,7 +191,7 @@ struct plain_path_seen {
     }
 #endif
     unsigned previous = slash_flag;
-    if (i > begin) previous = s[i - 1] == '/' ? unsigned{slash_flag} : 0U;
+    // i == begin here, after s[begin - 1], the path's "/": where a block ran, the last ended it.
     for (; i < end; ++i) {
         unsigned const f = plain_path_flags[s[i]];
         unsigned const home = i == begin ? 0U : unsigned{tilde_flag}; // the first segment's "~" is plain
