@@ -716,8 +716,8 @@ def run_mutants(args, todo, source, build, originals, shas, key, results_path):
                         rest = run(["ninja", "-C", build] + lazy)
                         if rest is not None and rest.returncode == 0:
                             lazy = []
-                    code = None if lazy else digest(build, objects[m.file])
-                    if code is not None and unchanged(objects[m.file]):
+                    code = None if lazy else tuple(digest(build, [o]) for o in objects[m.file])
+                    if code is not None and code == tuple(unmutated[o] for o in objects[m.file]):
                         verdict = "identical code"
                     elif code is not None and code in by_code:
                         verdict, note = by_code[code], " (the same code as an earlier mutant)"
