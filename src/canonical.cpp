@@ -27,6 +27,10 @@ namespace ftpuri {
 
 namespace {
 
+// put_normalized's run of bytes kept raw ends at an escape because no set it is given holds "%".
+static_assert(!chars::usp_char.contains('%') && !chars::query_char.contains('%') &&
+              !chars::fragment_char.contains('%'));
+
 // The canonical form's output: span_writer plus the spellings of tokens and numbers.
 class writer : public span_writer {
 public:
@@ -49,7 +53,7 @@ public:
         // bytes kept raw is copied at once, and the tokenizer takes the rest from its first escape.
         std::size_t kept = 0;
         if (!lowercase)
-            while (kept < raw.size() && raw[kept] != '%' && allowed.contains(raw[kept]))
+            while (kept < raw.size() && allowed.contains(raw[kept]))
                 ++kept;
         put(raw.substr(0, kept));
         token_reader reader(raw.substr(kept), allowed, lowercase);
@@ -158,14 +162,14 @@ std::size_t dot_prefix_at(std::string_view path) noexcept
     // A directory that begins at the root is an empty segment ("//") or a "%2F" after a '/':
     // without either, no segment pass is needed (this runs on every canonical form).
     bool const root_bound = path.find("//") != std::string_view::npos || path.find("/%2") != std::string_view::npos;
-    std::size_t const first_end = path.size() < 2 || !root_bound ? std::string_view::npos : path.find('/', 1);
+    std::size_t const first_end = root_bound ? path.find('/', 1) : std::string_view::npos;
     if (first_end == std::string_view::npos) return no_dot_prefix;
     std::string_view const first_raw = path.substr(1, first_end - 1);
     bool const login = rules::is_login_directory(first_raw);
+    // The second segment as written; it counts only when three segments are kept, so a second "/"
+    // then ends it.
     std::size_t const second_end = path.find('/', first_end + 1);
-    std::string_view const second_raw = second_end == std::string_view::npos
-                                            ? std::string_view()
-                                            : path.substr(first_end + 1, second_end - first_end - 1);
+    std::string_view const second_raw = path.substr(first_end + 1, second_end - first_end - 1);
     std::string_view segment;
     std::string_view first;
     std::string_view second;
@@ -175,7 +179,7 @@ std::size_t dot_prefix_at(std::string_view path) noexcept
         first = segment;
     }
     // A directory, not a name alone, that begins at the root where the input's did not.
-    if (login && second_end != std::string_view::npos && kept >= 3 && rules::is_login_directory(first))
+    if (login && kept >= 3 && rules::is_login_directory(first))
         return begins_at_root(second) && !begins_at_root(second_raw) ? 1 : no_dot_prefix;
     return kept >= 2 && begins_at_root(first) && !begins_at_root(first_raw) ? 0 : no_dot_prefix;
 }
@@ -333,10 +337,10 @@ canonical_result canonicalize_into_general(uri_view const& uri, std::span<char> 
             rules::write_kept_segments([&] { return canonical_segments(uri.path()); }, always, normalized_segment_size,
                                        write_normalized_segment, w.data(), at, w.capacity());
         if (prefix_at == 1 && at + size + 2 <= w.capacity()) {
-            // "/~" + "/." + the rest: move the rest two bytes on. The "~" segment is "/~".
+            // "/~" + "/." + the rest: move the rest two bytes on. The "~" segment is "/~", and the
+            // rest begins with its "/", which stays in place to begin the "/.".
             char* const rest = w.data() + at + 2;
             std::memmove(rest + 2, rest, size - 2);
-            rest[0] = '/';
             rest[1] = '.';
         }
         w.advance(size + (prefix_at == 1 ? 2 : 0));

@@ -229,17 +229,14 @@ void command_plan::iterator::settle() noexcept
                 switch (p.options_.mode) {
                 case plan_mode::nocwd: break;
                 case plan_mode::singlecwd:
-                    // One CWD for the joined segments. A first empty segment makes the join
-                    // begin at the root ("//a/x": "/a"); a lone empty one is the root itself
-                    // ("//x": "/", as nocwd's "RETR /x"), never a null CWD.
-                    if (cursor_ == p.directories_begin_) {
-                        if (cursor_ != p.directories_end_)
-                            from_uri(ftp_verb::cwd, cursor_, p.directories_end_);
-                        else
-                            command_ = ftp_command(ftp_verb::cwd, "/", ftp_command::npos, true);
-                        return;
-                    }
-                    break;
+                    // One CWD for the joined segments, which moves the cursor past them. A first
+                    // empty segment makes the join begin at the root ("//a/x": "/a"); a lone empty
+                    // one is the root itself ("//x": "/", as nocwd's "RETR /x"), never a null CWD.
+                    if (cursor_ != p.directories_end_)
+                        from_uri(ftp_verb::cwd, cursor_, p.directories_end_);
+                    else
+                        command_ = ftp_command(ftp_verb::cwd, "/", ftp_command::npos, true);
+                    return;
                 case plan_mode::rfc1738:
                 case plan_mode::multicwd: {
                     std::uint32_t end = cursor_;
@@ -254,8 +251,7 @@ void command_plan::iterator::settle() noexcept
                 }
                 }
             }
-            step_ = step::type;
-            cursor_ = 0;
+            step_ = step::type; // cursor_ is reset at step::done, where it meets end()
             break;
         case step::type:
             if (u.typecode() != '\0') {

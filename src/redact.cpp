@@ -119,8 +119,9 @@ void add_password_cut_short(std::string_view input, std::size_t start, input_ext
     std::size_t last_at = input.rfind('@');
     if (extent == input_extent::prefix) last_at = input.size();
     if (last_at == npos || last_at < end) return;
-    std::size_t const userinfo_colon = at == npos ? npos : authority.substr(0, at).find(':');
-    hull.add({start + (userinfo_colon != npos ? userinfo_colon : port_colon) + 1, last_at});
+    // From the port's ':'. A userinfo's ':' lies before it, and add_userinfo_password has put
+    // what follows it, up to the same '@', in the hull already.
+    hull.add({start + port_colon + 1, last_at});
 }
 
 std::optional<span_of_input> locate_password(std::string_view input, input_extent extent) noexcept

@@ -316,4 +316,47 @@ TEST(canonical, as_written_only_where_the_form_is_the_input)
     EXPECT_FALSE(ftpuri::canonical_as_written(*ftpuri::parse(password), {true, false, false}).has_value());
 }
 
+// canonical_as_written answers yes, part by part, for each part a plain strict URI may hold in its
+// canonical spelling (the header's "most strict URIs"), and no where an option drops that part or
+// its spelling is not the canonical one. A check that declined more would stay correct and only
+// be slower, so this names what it must take.
+TEST(canonical, as_written_takes_each_part_in_its_canonical_spelling)
+{
+    canonical_options const none{};
+    canonical_options const drop_password{true, false, false};
+    canonical_options const drop_fragment{false, true, false};
+    canonical_options const drop_anonymous{false, false, true};
+    struct row {
+        std::string_view input;
+        canonical_options options;
+        bool as_written;
+    };
+    row const rows[] = {
+        {"ftp://u@h/a/b;type=i", none, true},
+        {"ftp://h/x;type=d", none, true},
+        {"ftp://h/x;TYPE=d", none, false},
+        {"ftp://h:2121/x", none, true},
+        {"ftp://h:65535/", none, true},
+        {"ftp://h:21/x", none, false},
+        {"ftp://h:021/x", none, false},
+        {"ftp://h:/x", none, false},
+        {"ftp://h/x#frag", none, true},
+        {"ftp://h/x#a/b?c", none, true},
+        {"ftp://h/x#frag", drop_fragment, false},
+        {"ftp://h/x#a%41", none, false},
+        {"ftp://u:p@h/x", none, true},
+        {"ftp://u:p@h/x", drop_password, false},
+        {"ftp://u%41@h/x", none, false},
+        {"ftp://anonymous@h/x", none, true},
+        {"ftp://anonymous@h/x", drop_anonymous, false},
+        {"ftp://anonymous:p@h/x", drop_anonymous, true},
+        {"ftp://192.0.2.1/pub/", none, true},
+    };
+    for (row const& r : rows) {
+        ftpuri::parse_result const parsed = ftpuri::parse(r.input);
+        ASSERT_TRUE(parsed) << r.input;
+        EXPECT_EQ(ftpuri::canonical_as_written(*parsed, r.options).has_value(), r.as_written) << r.input;
+    }
+}
+
 } // namespace

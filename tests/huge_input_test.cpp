@@ -9,37 +9,16 @@
 // reached them (docs/mutation.md).
 #include <gtest/gtest.h>
 
-#include <sys/mman.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include "ftpuri/ftpuri.hpp"
+#include "support/untouched_pages.hpp"
 
 namespace {
 
-// `size` bytes of zeros, mapped read-only without reserving swap; unmapped at the end.
-class untouched_pages {
-public:
-    explicit untouched_pages(std::size_t size) : size_(size)
-    {
-        void* const p = mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        data_ = p == MAP_FAILED ? nullptr : static_cast<char const*>(p);
-    }
-    untouched_pages(untouched_pages const&) = delete;
-    untouched_pages& operator=(untouched_pages const&) = delete;
-    ~untouched_pages()
-    {
-        if (data_ != nullptr) munmap(const_cast<char*>(data_), size_); // NOLINT(cppcoreguidelines-pro-type-const-cast)
-    }
-    [[nodiscard]] std::string_view view() const { return {data_, size_}; }
-    [[nodiscard]] bool mapped() const { return data_ != nullptr; }
-
-private:
-    char const* data_ = nullptr;
-    std::size_t size_;
-};
+using ftpuri_test::untouched_pages;
 
 void expect_too_long(std::string_view input, ftpuri::parse_options const& o, std::uint32_t offset, std::uint32_t length)
 {

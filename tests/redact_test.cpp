@@ -86,6 +86,9 @@ INSTANTIATE_TEST_SUITE_P(Cases, RedactTable,
                              redact_case{"ftp://h:21/x@y", std::nullopt, "ftp://h:21/x@y"},
                              redact_case{"ftp://h:/x@y", std::nullopt, "ftp://h:/x@y"},
                              redact_case{"ftp://[::1]:2121/a@b", std::nullopt, "ftp://[::1]:2121/a@b"},
+                             // a port of digits, "0" and "9" among them, is no password cut short
+                             redact_case{"ftp://h:2090/a@b", std::nullopt, "ftp://h:2090/a@b"},
+                             redact_case{"ftp://u:p@h:2090/a@b", byte_range{8, 1}, "ftp://u:****@h:2090/a@b"},
                              // an empty password stays empty: nothing to hide, and "u:@h" is not "u@h"
                              redact_case{"ftp://a:@h/", std::nullopt, "ftp://a:@h/"},
                              redact_case{"ftp://:@h/", std::nullopt, "ftp://:@h/"},
@@ -106,6 +109,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, RedactTable,
                              redact_case{"ftp://h/x://a:b@c", std::nullopt, "ftp://h/x://a:b@c"},
                              // no authority for any reader
                              redact_case{"", std::nullopt, ""}, redact_case{"ftp:?u:pw@h", std::nullopt, "ftp:?u:pw@h"},
+                             redact_case{"ftp:#u:pw@h", std::nullopt, "ftp:#u:pw@h"},
                              redact_case{"ftp://[::1/a@b", std::nullopt, "ftp://[::1/a@b"},
                              // any scheme, and whatever precedes its ':'
                              redact_case{"http://u:p@h/", byte_range{9, 1}, "http://u:****@h/"},
@@ -141,6 +145,9 @@ INSTANTIATE_TEST_SUITE_P(Malformed, RedactTable,
                              redact_case{"ftp://u:pw@h\\x:y@z/", byte_range{8, 8}, "ftp://u:****@z/"},
                              // RFC 3986: a network-path reference
                              redact_case{"//alice:s3cret@host", byte_range{8, 6}, "//alice:****@host"},
+                             // no scheme, and a single '/' or '\\': skipped as "//" is, when in doubt
+                             redact_case{"/u:pw@h", byte_range{3, 2}, "/u:****@h"},
+                             redact_case{"\\u:pw@h", byte_range{3, 2}, "\\u:****@h"},
                              // WHATWG drops tabs and newlines, and strips C0 and spaces around the input
                              redact_case{" \tftp://u:p\nw@h/ ", byte_range{10, 3}, " \tftp://u:****@h/ "},
                              redact_case{"ftp:\t//u:pw@h/", byte_range{9, 2}, "ftp:\t//u:****@h/"},
@@ -156,6 +163,12 @@ INSTANTIATE_TEST_SUITE_P(Malformed, RedactTable,
                              redact_case{"ftp://u@h:p/w@x/", byte_range{10, 3}, "ftp://u@h:****@x/"},
                              redact_case{"ftp:u:pa/ss@h/", byte_range{6, 5}, "ftp:u:****@h/"},
                              redact_case{"ftp://[::1]:p/w@x/", byte_range{12, 3}, "ftp://[::1]:****@x/"},
+                             redact_case{"ftp://u@[::1]:p/w@x/", byte_range{14, 3}, "ftp://u@[::1]:****@x/"},
+                             // the same after a userinfo, for a host name and an IPv4 address
+                             redact_case{"ftp://u@H:p/w@x/", byte_range{10, 3}, "ftp://u@H:****@x/"},
+                             redact_case{"ftp://u@1.2.3.4:p/w@x/", byte_range{16, 3}, "ftp://u@1.2.3.4:****@x/"},
+                             // nor is one that does not begin with '[': its first ':' begins the port
+                             redact_case{"ftp:![::1]:p/w@x/", byte_range{7, 7}, "ftp:![:****@x/"},
                              redact_case{"ftp://host:abc/x", std::nullopt, "ftp://host:abc/x"}));
 
 // What the peers' own tests say a password is, with the mask that covers it. From
