@@ -337,6 +337,7 @@ TEST(canonical, as_written_takes_each_part_in_its_canonical_spelling)
         {"ftp://h/x;TYPE=d", none, false},
         {"ftp://h:2121/x", none, true},
         {"ftp://h:65535/", none, true},
+        {"ftp://h:20/x", none, true},
         {"ftp://h:21/x", none, false},
         {"ftp://h:021/x", none, false},
         {"ftp://h:/x", none, false},
