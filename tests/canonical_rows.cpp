@@ -69,6 +69,8 @@ std::vector<canon_row> const canonical_rows = {
     {"dot", "ftp://h/~/a/..//b/c", S, "ftp://h/~/.//b/c"},     // after a first "~", the same
     {"dot", "ftp://h/%7E/.//b/", S, "ftp://h/~/.//b/"},
     {"dot", "ftp://h/.a/..b/.../a./b..", R, "ftp://h/.a/..b/.../a./b..", false},
+    {"dot", "ftp://h/a/!2e/./b", S, "ftp://h/a/!2e/b"},        // only "%2E" is a "." escaped
+    {"dot", "ftp://h/a/%1E/b", R, "ftp://h/a/%1E/b", false},   // (a control: pct.control in strict)
     {"dot", "ftp://h/a/b/..;type=d", S, "ftp://h/a/;type=d"},
     {"dot", "ftp://h/pub/./f.txt;type=i", S, "ftp://h/pub/f.txt;type=i"},
     // a ".." above the root is dropped (an error in strict: these are rfc3986 and lenient rows)
