@@ -29,7 +29,7 @@ inline constexpr std::size_t max_name_length = 253; // 255 on the wire, less its
         return finding{id, static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(length)};
     };
     std::size_t const end = name.size();
-    std::size_t const name_end = name[end - 1] == '.' && end > 1 ? end - 1 : end;
+    std::size_t const name_end = name[end - 1] == '.' ? end - 1 : end;
     std::size_t label = 0;
     for (std::size_t q = 0; q <= name_end; ++q) {
         if (q < name_end && name[q] != '.') {
@@ -37,7 +37,9 @@ inline constexpr std::size_t max_name_length = 253; // 255 on the wire, less its
             continue;
         }
         std::size_t const length = q - label;
-        if (length == 0) return found(diag_id::host_empty_label, q < end ? q : label, q < end ? 1 : 0);
+        // An empty label always has a "." at `q`: the last label of a name that does not end in
+        // "." holds that name's last byte.
+        if (length == 0) return found(diag_id::host_empty_label, q, 1);
         if (length > max_label_length) return found(diag_id::host_label_too_long, label, length);
         if (name[label] == '-') return found(diag_id::host_label_hyphen, label, 1);
         if (name[q - 1] == '-') return found(diag_id::host_label_hyphen, q - 1, 1);

@@ -3,11 +3,14 @@
 // ipv6_address.hpp, ipvfuture.hpp).
 #include <arpa/inet.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 
 #include <gtest/gtest.h>
 
@@ -132,6 +135,44 @@ TEST(Ipv6Address, AgreesWithInetPton)
             ASSERT_EQ((*got)[k], bytes[2 * k] << 8U | bytes[2 * k + 1]) << text;
     }
     EXPECT_GT(accepted, 100); // the sample reached the accepting side too
+}
+
+// A rule reads only the view it is given. Its callers hand it part of a longer string (the
+// address between "[" and "]", a host before ":"), so a byte read past the view would be a byte
+// of the URI: here the bytes that follow each text are the ones that would change the answer,
+// and an exact-size copy lets the sanitizer stage see a read past its end.
+TEST(IpAddress, ReadsNothingPastItsView)
+{
+    std::string const texts[] = {"",
+                                 ":",
+                                 "1:",
+                                 "1:2:3:4:5:6:7:",
+                                 "1::",
+                                 "::",
+                                 "1",
+                                 "1.2",
+                                 "1.2.3",
+                                 "1.2.3.",
+                                 "1.2.3.4",
+                                 "::1.2.3",
+                                 "::1.2",
+                                 "1:2:3:4:5:6:7",
+                                 "12345",
+                                 "::ffff",
+                                 "1:2:3:4:5:6:1.2.3"};
+    for (std::string const& text : texts) {
+        for (std::string const suffix : {":", "::", ".", ".4", "4", ":1", "1.2.3.4"}) {
+            std::string const padded = text + suffix;
+            std::string_view const view = std::string_view(padded).substr(0, text.size());
+            EXPECT_EQ(parse_ipv6address(view), parse_ipv6address(text)) << '"' << text << "\" + \"" << suffix << '"';
+            EXPECT_EQ(parse_ipv4address(view), parse_ipv4address(text)) << '"' << text << "\" + \"" << suffix << '"';
+        }
+        auto const exact = std::make_unique<char[]>(text.size());
+        std::copy(text.begin(), text.end(), exact.get());
+        std::string_view const alone(exact.get(), text.size());
+        EXPECT_EQ(parse_ipv6address(alone), parse_ipv6address(text)) << text;
+        EXPECT_EQ(parse_ipv4address(alone), parse_ipv4address(text)) << text;
+    }
 }
 
 TEST(IpvFuture, ReadsItsOneForm)
