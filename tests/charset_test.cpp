@@ -479,6 +479,25 @@ TEST(CharsetClass, UnionAndDifference)
     EXPECT_EQ(chars::reserved - chars::gen_delims, chars::sub_delims);
 }
 
+// charset is public API: a caller may compose sets that hold NUL or 0xFF from either side, which
+// none of the grammar's sets does (control's NUL is in its left operand). A mutant whose union
+// skipped byte 0 survived every test that used only the header's sets.
+TEST(CharsetClass, UnionAndDifferenceTakeEveryByteFromEitherSide)
+{
+    charset const all = charset::range(0, 255);
+    for (unsigned b = 0; b < 256; ++b) {
+        auto const byte = static_cast<unsigned char>(b);
+        charset const one = charset::range(byte, byte);
+        EXPECT_EQ(charset() + one, one) << b;
+        EXPECT_EQ(one + charset(), one) << b;
+        EXPECT_EQ(all - one, all - static_cast<char>(byte)) << b;
+        EXPECT_FALSE((all - one).contains(byte)) << b;
+        EXPECT_EQ((all - one).size(), 255u) << b;
+        EXPECT_EQ((all - one) + one, all) << b;
+        EXPECT_EQ(one - all, charset()) << b;
+    }
+}
+
 TEST(CharsetClass, TablesAreConstantExpressions)
 {
     static_assert(chars::unreserved.size() == 66);
