@@ -459,6 +459,11 @@ class KillSuite:
             while pending or running:
                 while pending and len(running) < jobs:
                     if not linked and len(pending) <= len(self.jobs) - jobs:
+                        if running:
+                            # The first jobs may yet kill the mutant: link the other programs
+                            # (compiling their objects: minutes, for a header they all include)
+                            # only once those jobs have passed.
+                            break
                         link_started = time.monotonic()
                         linking = run(["ninja", "-C", build] + sorted({j["target"] for j in self.jobs if j["target"]}))
                         if linking is None or linking.returncode != 0:
