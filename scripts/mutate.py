@@ -66,6 +66,7 @@ file, line and change.
 """
 
 import argparse
+import collections
 import dataclasses
 import fcntl
 import hashlib
@@ -404,15 +405,14 @@ class KillSuite:
             program = os.path.relpath(job["command"][0], build)
             job["target"] = None if program.startswith("..") else program
         self.seconds = {job["name"]: 0.0 for job in self.jobs}
-        self.kills = {}
+        self.kills = collections.defaultdict(collections.Counter)  # file -> job name -> kills
         # The kills of earlier runs on this machine, so that a restarted run puts the killers
         # first at once instead of learning the order again: a mutant of charset.hpp that only
         # charset_test kills costs some eight minutes of compiling when that test comes last.
         if os.path.exists(KILLS):
             for line in open(KILLS, encoding="utf-8"):
                 file, _, name = line.rstrip("\n").partition("\t")
-                per_file = self.kills.setdefault(file, {})
-                per_file[name] = per_file.get(name, 0) + 1
+                self.kills[file][name] += 1
 
     def split_slow(self, seconds=2.0):
         """Runs a gtest binary that took longer than `seconds` as one process per test, so that
@@ -495,8 +495,7 @@ class KillSuite:
                         if not ok:
                             raise SystemExit(f"mutate: the unmutated suite fails in {job['name']}:\n{output[-2000:]}")
                     elif not ok:
-                        per_file = self.kills.setdefault(file, {})
-                        per_file[job["name"]] = per_file.get(job["name"], 0) + 1
+                        self.kills[file][job["name"]] += 1
                         os.makedirs(os.path.dirname(KILLS), exist_ok=True)
                         with open(KILLS, "a", encoding="utf-8") as kills:  # other workers append too
                             fcntl.flock(kills, fcntl.LOCK_EX)
