@@ -895,7 +895,9 @@ EXAMINED = "\n## Survivors, examined"
 def examined_section(report):
     """The report's hand-written part, kept across runs: what people found about the survivors.
     A line "- equivalent: DESCRIPTION: why" marks a survivor shown equivalent (the same function
-    of the input); it is then left out of the score and listed as such."""
+    of the input); it is then left out of the score and listed as such. A line
+    "- killed outside the kill suite: DESCRIPTION: by what" marks one that a test the kill suite
+    leaves out (a slow one) was seen to kill; it still counts as a survivor in the score."""
     if not os.path.exists(report):
         return ""
     old = open(report, encoding="utf-8").read()
@@ -905,11 +907,13 @@ def examined_section(report):
 
 def write_report(args, results, carried=0):
     examined = examined_section(args.report)
-    equivalent = [line[len("- equivalent: "):] for line in examined.splitlines() if line.startswith("- equivalent: ")]
 
-    def shown_equivalent(m):
-        return any(e.startswith(m.describe() + ":") or e.startswith(m.describe() + " ") for e in equivalent)
+    def marked(mark):
+        notes = [line[len(mark):] for line in examined.splitlines() if line.startswith(mark)]
+        return lambda m: any(e.startswith(m.describe() + ":") or e.startswith(m.describe() + " ") for e in notes)
 
+    shown_equivalent = marked("- equivalent: ")
+    killed_outside = marked("- killed outside the kill suite: ")
     results = [(m, "equivalent" if v == "survived" and shown_equivalent(m) else v) for m, v in results]
     lines = ["# Mutation testing", "",
              "Written by `scripts/mutate.py` from the verdicts in `docs/mutation-results.jsonl` (see the",
@@ -930,9 +934,14 @@ def write_report(args, results, carried=0):
         lines += ["", f"{carried} of these verdicts were measured on an earlier content of their file and carried",
                   "over its edit, their line being unchanged; `scripts/mutate.py --rerun-carried` measures them",
                   "again."]
-    lines += ["", "## Survivors not yet explained", ""]
     survivors = [m for m, v in results if v == "survived"]
-    lines += [f"- {m.describe()}" for m in survivors] or ["None."]
+    outside = [m for m in survivors if killed_outside(m)]
+    if outside:
+        lines += ["", "## Survivors that a test outside the kill suite kills", "",
+                  "Counted as survivors in the score above; the test is named under \"Survivors, examined\".", ""]
+        lines += [f"- {m.describe()}" for m in outside]
+    lines += ["", "## Survivors not yet explained", ""]
+    lines += [f"- {m.describe()}" for m in survivors if m not in outside] or ["None."]
     with open(args.report, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n" + examined)
     return results

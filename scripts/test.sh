@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 timed() {
   local started=$SECONDS
   "$@"
-  echo "-- $((SECONDS - started)) s: $*"
+  echo "time: $((SECONDS - started)) s for $*"
 }
 
 timed bash scripts/install-deps.sh
