@@ -941,7 +941,7 @@ def write_report(args, results, carried=0):
                   "Counted as survivors in the score above; the test is named under \"Survivors, examined\".", ""]
         lines += [f"- {m.describe()}" for m in outside]
     lines += ["", "## Survivors not yet explained", ""]
-    lines += [f"- {m.describe()}" for m in survivors if m not in outside] or ["None."]
+    lines += [f"- {m.describe()}" for m in survivors if not killed_outside(m)] or ["None."]
     with open(args.report, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n" + examined)
     return results
