@@ -537,8 +537,9 @@ TEST(OracleDocs, TraceTableNamesEveryRule)
     EXPECT_GE(rules, 40);
 }
 
-// Every identifier the trace table's code columns name ("full scan", "fast path") is one the
-// sources define or use, so that renaming a function without the table fails here.
+// Every file the trace table's file column names exists, and every identifier its code column
+// names is one the sources define or use, so that moving or renaming code without the table fails
+// here.
 TEST(OracleDocs, TraceTableNamesCodeThatExists)
 {
     std::string const doc = read_file(std::string(FTPURI_SOURCE_DIR) + "/docs/assurance.md");
@@ -578,7 +579,11 @@ TEST(OracleDocs, TraceTableNamesCodeThatExists)
             at = next == std::string::npos ? next : next + 3;
         }
         ASSERT_EQ(cells.size(), 5U) << line;
-        for (std::string const& cell : {cells[2], cells[3]}) {
+        std::string const& file = cells[2];
+        ASSERT_TRUE(file.size() > 2 && file.front() == '`' && file.back() == '`') << line;
+        EXPECT_TRUE(fs::is_regular_file(std::string(FTPURI_SOURCE_DIR) + "/" + file.substr(1, file.size() - 2)))
+            << "docs/assurance.md names " << file << ", which does not exist";
+        for (std::string const& cell : {cells[3]}) {
             for (std::size_t open = cell.find('`'); open != std::string::npos; open = cell.find('`', open + 1)) {
                 std::size_t const close = cell.find('`', open + 1);
                 std::string const token = cell.substr(open + 1, close - open - 1);

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// props/fast_path_props.cpp: the fast paths give exactly the full scan's results (issue 14).
+// props/fast_path_props.cpp: the fast forms give exactly the reference's results.
 //
-// The reference is detail::parse_full_scan(s, o, list) (src/full_scan.hpp): every byte through
-// the full scan, every finding collected. Each entry point may take plain_scan.hpp's shortcuts:
-// validate(s, o) asks plain_uri first, parse(s, o) takes plain_authority / plain_path, and the
-// collecting validate(s, o, list) and parse(s, o, list) take them for parts that draw no warning.
+// The reference is parse(s, o, list) with the scanner's first stage portable
+// (simd_level::scalar), every finding collected; each entry point runs at every SIMD level the
+// machine has (SSE2, AVX2: src/scan/byte_runs.hpp).
 //
 //   fast.validate_same   validate(s, o), validate(s, o, list) and parse(s, o, list) give the
-//                        reference's verdict, the collecting two its list of findings exactly;
-//                        where detail::plain_uri(s, o) says yes, the reference does too
+//                        reference's verdict, the collecting two its list of findings exactly
 //   fast.parse_same      parse(s, o) and parse(s, o, list) each match the reference: both
 //                        succeed or both fail; on failure with the same error (id, severity,
 //                        component, offset, length), on success with the same detail::uri_parts
@@ -22,14 +20,13 @@
 //
 // Inputs: escape_rich.hpp's URIs, drawn for a random profile; the first two properties check
 // them in all three profiles, fast.canonical_same in the profile drawn. The tags show how
-// often each path was taken (plain_uri; the canonical fast path), so that a run shows both
+// often each path was taken (the canonical fast path), so that a run shows both
 // sides exercised. The comparisons themselves are tests/support/fast_path_check.hpp's, which
 // tests/fast_path_test.cpp runs over every known input.
 #include <string>
 
 #include "canonical_general.hpp"
 #include "escape_rich.hpp"
-#include "plain_scan.hpp"
 #include "registry.hpp"
 #include "support/fast_path_check.hpp"
 
@@ -58,9 +55,7 @@ FTPURI_PROPERTY("fast.validate_same")
                 std::string const differs = ftpuri_test::validate_disagreement(s, o);
                 if (!differs.empty()) RC_FAIL("in " + std::string(profile_name(p)) + ": " + differs);
                 if (p == drawn) {
-                    RC_TAG(std::string(profile_name(p)) + (!ftpuri::validate(s, o)           ? " invalid"
-                                                           : ftpuri::detail::plain_uri(s, o) ? " valid, plain_uri"
-                                                                                             : " valid, scanner"));
+                    RC_TAG(std::string(profile_name(p)) + (ftpuri::validate(s, o) ? " valid" : " invalid"));
                 }
             }
         });

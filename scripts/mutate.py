@@ -50,7 +50,7 @@ new test against a few survivors (--rerun-survivors --match) records their new v
 a mutated file is edited, the verdicts of mutants whose lines the edit left alone are carried
 over (--rerun-carried measures them again); the others run again.
 
-    scripts/mutate.py --files src/scanner.hpp --sample 12 --seed 7
+    scripts/mutate.py --files src/scan/path.hpp --sample 12 --seed 7
     scripts/mutate.py --list --files src/pct.cpp          # the mutants, without running them
     scripts/mutate.py                                     # every mutant of every listed file
     scripts/mutate.py --rerun-survivors                   # after adding tests
@@ -85,11 +85,22 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# The files issue 18 names, and the translation unit libclang parses each from (a header is
-# seen through a .cpp that includes it).
+# The files measured, and the translation unit libclang parses each from (a header is seen
+# through a .cpp that includes it): the scanner's parts, the rules, the canonical form, the plan.
 DEFAULT_FILES = {
-    "src/scanner.hpp": "src/parse.cpp",
-    "src/plain_scan.hpp": "src/parse.cpp",
+    "src/scan/scanner.hpp": "src/parse.cpp",
+    "src/scan/cursor.hpp": "src/parse.cpp",
+    "src/scan/reporter.hpp": "src/parse.cpp",
+    "src/scan/escape.hpp": "src/parse.cpp",
+    "src/scan/scheme.hpp": "src/parse.cpp",
+    "src/scan/authority.hpp": "src/parse.cpp",
+    "src/scan/host.hpp": "src/parse.cpp",
+    "src/scan/port.hpp": "src/parse.cpp",
+    "src/scan/path.hpp": "src/parse.cpp",
+    "src/scan/typecode.hpp": "src/parse.cpp",
+    "src/scan/query.hpp": "src/parse.cpp",
+    "src/scan/byte_runs.hpp": "src/parse.cpp",
+    "src/scan/byte_runs.cpp": "src/scan/byte_runs.cpp",
     "src/rules/dns_name.hpp": "src/parse.cpp",
     "src/rules/ipv4_address.hpp": "src/parse.cpp",
     "src/rules/ipv6_address.hpp": "src/parse.cpp",

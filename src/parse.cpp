@@ -4,8 +4,7 @@
 
 #include <string>
 
-#include "full_scan.hpp"
-#include "scanner.hpp"
+#include "scan/scanner.hpp"
 
 namespace ftpuri {
 
@@ -104,27 +103,10 @@ parse_result parse(std::string_view input, parse_options const& options, diagnos
     return parse_result::failure(s.error());
 }
 
-namespace detail {
-
-parse_result parse_full_scan(std::string_view input, parse_options const& options, diagnostic_list& out) noexcept
-{
-    scanner<collect_warnings> s(input, options, {&out}, false);
-    if (s.run()) {
-        if (!options.opt_in.empty()) report_opt_in(s.view(), input, options.opt_in, out);
-        return parse_result::success(s.view());
-    }
-    append_error(out, s.error(), s.note());
-    return parse_result::failure(s.error());
-}
-
-} // namespace detail
-
 bool validate(std::string_view input, parse_options const& options) noexcept
 {
     if (!options.as_error.empty()) [[unlikely]]
         return parse_with_errors_from_warnings(input, options, nullptr).has_value();
-    // Most inputs are plain URIs, accepted before the scanner is built.
-    if (detail::plain_uri(input, options)) return true;
     detail::scanner<detail::discard_warnings> s(input, options, {});
     return s.run();
 }

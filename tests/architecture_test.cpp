@@ -84,8 +84,21 @@ TEST(Architecture, NothingBelowTheScannerIncludesIt)
 {
     for (std::string const dir : {"src/rules", "include/ftpuri"})
         for (auto const& [file, name] : quoted_includes(dir))
-            EXPECT_TRUE(name != "scanner.hpp" && name != "plain_scan.hpp" && name != "scan_reporter.hpp")
-                << file << " includes " << name;
+            EXPECT_FALSE(starts_with(name, "scan/") || starts_with(name, "../scan/")) << file << " includes " << name;
+}
+
+// The scanner's parts (src/scan/) read the rules and the byte helpers below them, and each
+// other; nothing above them (the canonical form, the plan, the policy).
+TEST(Architecture, ScannerPartsIncludeOnlyWhatIsBelowThem)
+{
+    auto const includes = quoted_includes("src/scan");
+    ASSERT_FALSE(includes.empty());
+    for (auto const& [file, name] : includes) {
+        bool const sibling = fs::exists(root + "/src/scan/" + name);
+        bool const below =
+            starts_with(name, "../rules/") || name == "../text.hpp" || name == "../utf8.hpp" || name == "../idna.hpp";
+        EXPECT_TRUE(starts_with(name, "ftpuri/") || sibling || below) << file << " includes " << name;
+    }
 }
 
 } // namespace

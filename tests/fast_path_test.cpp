@@ -1,29 +1,28 @@
 // SPDX-License-Identifier: Apache-2.0
-// fast_path_test: the fast paths give exactly the full scan's results on every known input
-// (issue 14), and are taken often enough to matter.
+// fast_path_test: the fast forms give exactly the reference's results on every known input, and
+// the canonical fast path is taken often enough to matter.
 //
-// The fast paths: validate(s, o) asks detail::plain_uri (src/plain_scan.hpp) first; parse(s, o)
-// takes the plain_authority and plain_path shortcuts, and validate(s, o, list) and
-// parse(s, o, list) take them for parts that draw no warning; canonicalize_into(view) takes a
-// fast path where detail::takes_canonical_fast_path says so. The references:
-// detail::parse_full_scan (src/full_scan.hpp), every byte through the full scan and every
-// finding collected, and detail::canonicalize_into_general.
+// The fast forms: the scanner's first stage at each SIMD level the machine has (SSE2, AVX2:
+// src/scan/byte_runs.hpp), under validate and parse with and without a list; canonicalize_into(view)
+// takes a fast path where detail::takes_canonical_fast_path says so. The references: the
+// portable scan (simd_level::scalar), every finding collected, and
+// detail::canonicalize_into_general.
 //
 // For every input of corpus/ (the .txt files line by line, inputs/ and regressions/ file by
 // file, and regressions/ line by line too) and every URI of tests/data/*.jsonl (the strings of
 // each record's "input", "urls" and "base"), in each of the three profiles:
-//   - validate(s, o), validate(s, o, list) and parse(s, o, list) give the full scan's verdict,
-//     the collecting two its findings exactly, and plain_uri says yes only where it does;
-//   - parse(s, o) and parse(s, o, list) each fail with the full scan's error (id, severity,
+//   - validate(s, o), validate(s, o, list) and parse(s, o, list) give the portable scan's
+//     verdict at every SIMD level, the collecting two its findings exactly;
+//   - parse(s, o) and parse(s, o, list) each fail with the portable scan's error (id, severity,
 //     component, offset, length), or succeed with its detail::uri_parts;
 //   - for a valid input, each of the 8 canonical_options: canonicalize_into and
 //     canonicalize_into_general give the same status and bytes in a big buffer, in one of
 //     exactly the size needed, and in one byte less (buffer_too_small, the same size needed),
 //     and neither writes outside its span; the same on the view with its facts cleared.
 // (The three comparisons are support/fast_path_check.hpp's, which props/fast_path_props.cpp
-// runs on generated escape-rich inputs.) Then a hand table of the canonical fast path's edges (with the canonical form
-// each must give), escapes at every offset of the 16-byte blocks, and the shares of valid strict inputs that take
-// plain_uri and the canonical fast path.
+// runs on generated escape-rich inputs.) Then a hand table of the canonical fast path's edges
+// (with the canonical form each must give), escapes at every offset of the 16-byte blocks, and
+// the share of valid strict inputs that take the canonical fast path.
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
@@ -48,8 +47,6 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/uri_view.hpp"
-#include "full_scan.hpp"
-#include "plain_scan.hpp"
 #include "support/example_notation.hpp"
 #include "support/fast_path_check.hpp"
 #include "support/json.hpp"
@@ -434,20 +431,6 @@ std::size_t share(sample const& s, Taken taken, std::size_t& valid)
         yes += taken(u, *r) ? 1U : 0U;
     }
     return valid == 0 ? 0 : yes * 100 / valid;
-}
-
-TEST(FastPathShare, PlainUriTakesAGoodShareOfValidStrictInputs)
-{
-    for (sample const& s : strict_samples()) {
-        std::size_t valid = 0;
-        std::size_t const percent = share(
-            s, [](std::string const& u, uri_view const&) { return ftpuri::detail::plain_uri(u, in(S)); }, valid);
-        std::printf("[ fast path  ] plain_uri: %zu%% of %zu strict-valid inputs of %s\n", percent, valid, s.name);
-        EXPECT_GT(valid, 50U) << s.name;
-#if defined(__SSE2__) // plain_uri is SSE2 only; without it every input takes the scanner
-        EXPECT_GT(percent, 30U) << s.name;
-#endif
-    }
 }
 
 // The canonical fast path (src/canonical.cpp) is taken for every view whose scan found no

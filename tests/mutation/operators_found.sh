@@ -8,7 +8,7 @@
 set -euo pipefail
 source_dir=$1 build_dir=$2
 list=$(/usr/bin/python3 "$source_dir/scripts/mutate.py" --list --build-dir "$build_dir" \
-  --files src/scanner.hpp include/ftpuri/charset.hpp)
+  --files src/scan/path.hpp src/scan/authority.hpp src/scan/host.hpp include/ftpuri/charset.hpp)
 status=0
 for kind in relational arithmetic logical negation literal return statement charset; do
   n=$(grep -c "^[a-z/_.]*:[0-9]*:[0-9]*: $kind: " <<<"$list" || true)
@@ -20,5 +20,5 @@ for kind in relational arithmetic logical negation literal return statement char
   fi
 done
 # Each mutant's original text is at its file's line: the source ranges are libclang's, exact.
-grep -q "^src/scanner.hpp:[0-9]*:[0-9]*: relational: \`==\` -> \`!=\`" <<<"$list" || { echo "no == -> != in the scanner"; status=1; }
+grep -q "^src/scan/path.hpp:[0-9]*:[0-9]*: relational: \`==\` -> \`!=\`" <<<"$list" || { echo "no == -> != in the scanner"; status=1; }
 exit $status

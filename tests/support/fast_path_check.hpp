@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/support/fast_path_check.hpp: whether the fast paths give the full scan's results on one
+// tests/support/fast_path_check.hpp: whether the fast forms give the reference's results on one
 // input, for tests/fast_path_test.cpp (every known input) and props/fast_path_props.cpp
 // (escape-rich generated ones). Each check returns "" when they agree, else what differs.
 //
-// The fast paths: validate(s, o) asks detail::plain_uri first; parse(s, o) takes plain_authority
-// and plain_path, and validate(s, o, list) and parse(s, o, list) take them for parts that draw no
-// warning; canonicalize_into(view) takes its one-pass writer where
-// detail::takes_canonical_fast_path says so. The references: detail::parse_full_scan (no fast
-// path, every finding collected) and detail::canonicalize_into_general.
+// The fast forms: the scanner's first stage skips plain bytes with SSE2 or AVX2
+// (src/scan/byte_runs.hpp), and each entry point (validate and parse, with and without a list)
+// runs here at every SIMD level the machine has; canonicalize_into(view) takes its one-pass
+// writer where detail::takes_canonical_fast_path says so. The references: parse(s, o, list) with
+// the portable byte-at-a-time scan (simd_level::scalar), every finding collected, and
+// detail::canonicalize_into_general.
 #pragma once
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "canonical_general.hpp"
 #include "ftpuri/canonical.hpp"
@@ -24,10 +26,9 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/uri_view.hpp"
-#include "full_scan.hpp"
 #include "guarded_buffer.hpp"
-#include "plain_scan.hpp"
 #include "printable.hpp"
+#include "scan/byte_runs.hpp"
 #include "uri_parts_diff.hpp"
 
 namespace ftpuri_test {
@@ -40,46 +41,82 @@ inline std::string show_finding(ftpuri::diagnostic const& d)
     return os.str();
 }
 
-// validate(s, o), validate(s, o, list) and parse(s, o, list) give the full scan's verdict, the
-// collecting two its findings exactly, and plain_uri says yes only where it does.
-inline std::string validate_disagreement(std::string_view s, ftpuri::parse_options const& o)
+// The SIMD levels this machine runs besides the portable scan.
+inline std::vector<ftpuri::detail::simd_level> fast_levels()
 {
-    bool const plain = ftpuri::detail::plain_uri(s, o);
-    bool const quick = ftpuri::validate(s, o);
-    ftpuri::diagnostic_list a;
-    ftpuri::diagnostic_list b;
-    ftpuri::diagnostic_list reference;
-    bool const listed = ftpuri::validate(s, o, a);
-    bool const parsed = ftpuri::parse(s, o, b).has_value();
-    ftpuri::parse_result const full = ftpuri::detail::parse_full_scan(s, o, reference);
-    bool const same_findings = std::equal(a.begin(), a.end(), reference.begin(), reference.end()) &&
-                               std::equal(b.begin(), b.end(), reference.begin(), reference.end());
-    bool const verdict = full.has_value();
-    if (quick == verdict && listed == verdict && parsed == verdict && (!plain || verdict) && same_findings) return {};
-    std::ostringstream os;
-    os << "plain_uri " << plain << ", validate(s, o) " << quick << ", validate(s, o, list) " << listed
-       << ", parse(s, o, list) " << parsed << ", the full scan " << verdict;
-    if (!verdict) os << " (" << show_finding(full.error()) << ")";
-    auto list = [&](char const* name, ftpuri::diagnostic_list const& l) {
-        os << "\n    " << name << ":";
-        for (ftpuri::diagnostic const& d : l)
-            os << " " << show_finding(d);
-    };
-    if (!same_findings) {
-        list("validate(s, o, list)", a);
-        list("parse(s, o, list)", b);
-        list("the full scan", reference);
-    }
-    return os.str();
+    using ftpuri::detail::simd_level;
+    std::vector<simd_level> levels;
+    if (ftpuri::detail::detected_simd_level() != simd_level::scalar) levels.push_back(simd_level::sse2);
+    if (ftpuri::detail::detected_simd_level() == simd_level::avx2) levels.push_back(simd_level::avx2);
+    return levels;
 }
 
-// How `fast` (parse(s, o) or parse(s, o, list), named `name`) differs from the full scan's `full`:
+inline char const* level_name(ftpuri::detail::simd_level level)
+{
+    using ftpuri::detail::simd_level;
+    return level == simd_level::avx2 ? "AVX2" : level == simd_level::sse2 ? "SSE2" : "scalar";
+}
+
+// Runs `f` with the scanner's first stage at `level`, then puts the machine's level back.
+template <class F>
+auto at_level(ftpuri::detail::simd_level level, F f)
+{
+    ftpuri::detail::simd_level const saved = ftpuri::detail::active_simd_level;
+    ftpuri::detail::active_simd_level = level;
+    auto result = f();
+    ftpuri::detail::active_simd_level = saved;
+    return result;
+}
+
+// The reference: the portable scan, every finding collected.
+inline ftpuri::parse_result parse_full_scan(std::string_view s, ftpuri::parse_options const& o,
+                                            ftpuri::diagnostic_list& out)
+{
+    return at_level(ftpuri::detail::simd_level::scalar, [&] { return ftpuri::parse(s, o, out); });
+}
+
+// validate(s, o), validate(s, o, list) and parse(s, o, list) give the reference's verdict at
+// every SIMD level, the collecting two its findings exactly.
+inline std::string validate_disagreement(std::string_view s, ftpuri::parse_options const& o)
+{
+    ftpuri::diagnostic_list reference;
+    ftpuri::parse_result const full = parse_full_scan(s, o, reference);
+    bool const verdict = full.has_value();
+    for (ftpuri::detail::simd_level const level : fast_levels()) {
+        bool const quick = at_level(level, [&] { return ftpuri::validate(s, o); });
+        ftpuri::diagnostic_list a;
+        ftpuri::diagnostic_list b;
+        bool const listed = at_level(level, [&] { return ftpuri::validate(s, o, a); });
+        bool const parsed = at_level(level, [&] { return ftpuri::parse(s, o, b).has_value(); });
+        bool const same_findings = std::equal(a.begin(), a.end(), reference.begin(), reference.end()) &&
+                                   std::equal(b.begin(), b.end(), reference.begin(), reference.end());
+        if (quick == verdict && listed == verdict && parsed == verdict && same_findings) continue;
+        std::ostringstream os;
+        os << level_name(level) << ": validate(s, o) " << quick << ", validate(s, o, list) " << listed
+           << ", parse(s, o, list) " << parsed << ", the portable scan " << verdict;
+        if (!verdict) os << " (" << show_finding(full.error()) << ")";
+        auto list = [&](char const* name, ftpuri::diagnostic_list const& l) {
+            os << "\n    " << name << ":";
+            for (ftpuri::diagnostic const& d : l)
+                os << " " << show_finding(d);
+        };
+        if (!same_findings) {
+            list("validate(s, o, list)", a);
+            list("parse(s, o, list)", b);
+            list("the portable scan", reference);
+        }
+        return os.str();
+    }
+    return {};
+}
+
+// How `fast` (parse(s, o) or parse(s, o, list), named `name`) differs from the portable scan's `full`:
 // the same error (id, severity, component, offset, length), or the same detail::uri_parts.
 inline std::string parse_disagreement(std::string_view s, std::string const& name, ftpuri::parse_result const& fast,
                                       ftpuri::parse_result const& full)
 {
     if (fast.has_value() != full.has_value()) {
-        return name + (fast ? " succeeds" : " fails with " + show_finding(fast.error())) + ", the full scan " +
+        return name + (fast ? " succeeds" : " fails with " + show_finding(fast.error())) + ", the portable scan " +
                (full ? "succeeds" : "fails with " + show_finding(full.error()));
     }
     if (!fast) {
@@ -87,22 +124,30 @@ inline std::string parse_disagreement(std::string_view s, std::string const& nam
         ftpuri::diagnostic const& b = full.error();
         if (a.id == b.id && a.level == b.level && a.where == b.where && a.offset == b.offset && a.length == b.length)
             return {};
-        return name + " fails with " + show_finding(a) + ", the full scan with " + show_finding(b);
+        return name + " fails with " + show_finding(a) + ", the portable scan with " + show_finding(b);
     }
     ftpuri::detail::uri_parts const& a = ftpuri::detail::view_access::parts(*fast);
     ftpuri::detail::uri_parts const& b = ftpuri::detail::view_access::parts(*full);
     if (a == b) return {};
-    return name + "'s view and the full scan's differ:" + uri_parts_diff(a, b, s, name, "the full scan");
+    return name + "'s view and the portable scan's differ:" + uri_parts_diff(a, b, s, name, "the portable scan");
 }
 
-// parse(s, o) and parse(s, o, list) each against the full scan.
+// parse(s, o) and parse(s, o, list) at every SIMD level, each against the portable scan.
 inline std::string parse_disagreement(std::string_view s, ftpuri::parse_options const& o)
 {
-    ftpuri::diagnostic_list found;
     ftpuri::diagnostic_list reference;
-    ftpuri::parse_result const full = ftpuri::detail::parse_full_scan(s, o, reference);
-    std::string const quick = parse_disagreement(s, "parse(s, o)", ftpuri::parse(s, o), full);
-    return quick.empty() ? parse_disagreement(s, "parse(s, o, list)", ftpuri::parse(s, o, found), full) : quick;
+    ftpuri::parse_result const full = parse_full_scan(s, o, reference);
+    for (ftpuri::detail::simd_level const level : fast_levels()) {
+        std::string const at = std::string(" at ") + level_name(level);
+        ftpuri::diagnostic_list found;
+        std::string const quick =
+            parse_disagreement(s, "parse(s, o)" + at, at_level(level, [&] { return ftpuri::parse(s, o); }), full);
+        if (!quick.empty()) return quick;
+        std::string const listed = parse_disagreement(
+            s, "parse(s, o, list)" + at, at_level(level, [&] { return ftpuri::parse(s, o, found); }), full);
+        if (!listed.empty()) return listed;
+    }
+    return {};
 }
 
 // One canonical call into a span of `capacity` bytes between guard bytes.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// src/scan_reporter.hpp: where the scanner's findings go. Internal.
+// src/scan/reporter.hpp: where the scanner's findings go. Internal.
 //
 // The first error stops the scan and is kept, with the note that explains it; warnings go to
 // the Sink, once per id and URI (docs/scanner.md, "Reporting"):
@@ -34,7 +34,6 @@ public:
         return has_note_ ? std::optional(note_) : std::nullopt;
     }
 
-protected:
     void warn(diag_id id, component where, std::uint32_t offset, std::uint32_t length) noexcept
     {
         report_once(id, severity::warning, where, offset, length);

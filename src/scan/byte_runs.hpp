@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+// src/scan/byte_runs.hpp: the scanner's first stage, where a run of plain bytes ends. Internal.
+//
+// Most of a URI is bytes that no rule looks at: a component's plain set (its character set
+// less its delimiters, "%" and the bytes its rules look at). The scanner's second stage jumps
+// from one byte outside that set to the next; this finds them 16 or 32 bytes at a time. Each
+// set is a `plain_set`, built at compile time from a grammar set of charset.hpp, in three forms
+// that give one answer: a byte table (the portable scan), the set's byte ranges (SSE2, every
+// x86-64) and two nibble tables (AVX2's byte shuffle, chosen at run time for long runs).
+// tests/scan/byte_runs_test.cpp holds the three to each other at every alignment and length.
+#pragma once
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <array>
+#include <cstdint>
+
+#include "ftpuri/charset.hpp"
+
+namespace ftpuri::detail {
+
+// A set of bytes, each member in one of three forms. Non-ASCII bytes are all in or all out.
+struct plain_set {
+    std::array<bool, 256> member{};
+    bool non_ascii = false; // are 0x80-0xFF members?
+    // The ASCII members as byte ranges [first, last], in order, for SSE2.
+    std::array<std::array<unsigned char, 2>, 24> ranges{};
+    unsigned range_count = 0;
+    // An ASCII byte b is a member when low[b & 15] & high[b >> 4] != 0: row r (b >> 4, 0-7) is
+    // bit r of high, and low[l] holds bit r when the byte r * 16 + l is a member.
+    std::array<unsigned char, 16> low{};
+    std::array<unsigned char, 16> high{};
+};
+
+consteval plain_set make_plain_set(charset set)
+{
+    plain_set p;
+    for (unsigned c = 0; c < 256; ++c)
+        p.member[c] = set.contains(static_cast<unsigned char>(c));
+    p.non_ascii = p.member[0x80];
+    for (unsigned c = 0x80; c < 256; ++c)
+        if (p.member[c] != p.non_ascii) throw "a plain set holds all non-ASCII bytes or none";
+    for (unsigned c = 0; c < 0x80;) {
+        if (!p.member[c]) {
+            ++c;
+            continue;
+        }
+        unsigned last = c;
+        while (last + 1 < 0x80 && p.member[last + 1])
+            ++last;
+        if (p.range_count == p.ranges.size()) throw "too many ranges for the SSE2 form";
+        p.ranges[p.range_count++] = {static_cast<unsigned char>(c), static_cast<unsigned char>(last)};
+        c = last + 1;
+    }
+    for (unsigned r = 0; r < 8; ++r) {
+        p.high[r] = static_cast<unsigned char>(1U << r);
+        for (unsigned l = 0; l < 16; ++l)
+            if (p.member[r * 16 + l]) p.low[l] = static_cast<unsigned char>(p.low[l] | (1U << r));
+    }
+    return p;
+}
+
+// How the runs are found on this machine. Tests lower it to hold the forms to one another.
+enum class simd_level : std::uint8_t { scalar, sse2, avx2 };
+[[nodiscard]] simd_level detected_simd_level() noexcept;
+extern simd_level active_simd_level;
+
+// AVX2's form, out of line (it is compiled for AVX2 alone): run_end() for a run that has
+// already passed 48 bytes, so that n >= 32.
+[[nodiscard]] std::uint32_t run_end_avx2(unsigned char const* s, std::uint32_t q, std::uint32_t n,
+                                         plain_set const& set) noexcept;
+
+#if defined(__SSE2__)
+// The members among sixteen bytes, as a 16-bit mask (bit k: byte k).
+template <plain_set const& Set>
+[[gnu::always_inline]] inline unsigned members_sse2(__m128i x) noexcept
+{
+    __m128i in = _mm_setzero_si128();
+    for (unsigned r = 0; r < Set.range_count; ++r) {
+        unsigned char const first = Set.ranges[r][0];
+        unsigned char const last = Set.ranges[r][1];
+        if (first == last) {
+            in = _mm_or_si128(in, _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(first))));
+        } else { // unsigned x - first <= last - first
+            __m128i const d = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(first)));
+            in = _mm_or_si128(in, _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(last - first))), d));
+        }
+    }
+    auto mask = static_cast<unsigned>(_mm_movemask_epi8(in));
+    if constexpr (Set.non_ascii) mask |= static_cast<unsigned>(_mm_movemask_epi8(x));
+    return mask;
+}
+#endif
+
+// The first position from q on, before n, whose byte is not in Set; n when there is none.
+// The whole input s[0, n) may be read.
+template <plain_set const& Set>
+[[nodiscard, gnu::always_inline]] inline std::uint32_t run_end(unsigned char const* s, std::uint32_t q,
+                                                               std::uint32_t n) noexcept
+{
+#if defined(__SSE2__)
+    if (active_simd_level != simd_level::scalar) [[likely]] {
+        std::uint32_t const start = q;
+        for (; q + 16 <= n; q += 16) {
+            unsigned const out = ~members_sse2<Set>(_mm_loadu_si128(reinterpret_cast<__m128i const*>(s + q))) & 0xFFFFU;
+            if (out != 0) return q + static_cast<std::uint32_t>(__builtin_ctz(out));
+            // A long run: AVX2 takes the rest, where it is there, 32 bytes at a time.
+            if (q - start >= 32 && active_simd_level == simd_level::avx2) return run_end_avx2(s, q + 16, n, Set);
+        }
+        // The last bytes: the sixteen that end at n, less those already passed.
+        if (q < n && n >= 16) {
+            unsigned const passed = 16 - (n - q);
+            unsigned const out =
+                ~members_sse2<Set>(_mm_loadu_si128(reinterpret_cast<__m128i const*>(s + n - 16))) >> passed << passed;
+            return (out & 0xFFFFU) != 0 ? n - 16 + static_cast<std::uint32_t>(__builtin_ctz(out & 0xFFFFU)) : n;
+        }
+    }
+#endif
+    while (q < n && Set.member[s[q]])
+        ++q;
+    return q;
+}
+
+} // namespace ftpuri::detail
