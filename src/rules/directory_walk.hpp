@@ -54,6 +54,14 @@ public:
         return found;
     }
 
+    // `count` segments neither empty, nor a dot-segment, nor holding an encoded "/", none of them
+    // the first: as many next(0, false, false, false) would take, which find nothing.
+    constexpr void down(std::size_t count) noexcept
+    {
+        rfc3986_.keep(count);
+        depth_ += count;
+    }
+
 private:
     static constexpr std::size_t none = kept_segment_counter::none;
     std::size_t depth_ = 0;           // the plan's depth below the starting directory

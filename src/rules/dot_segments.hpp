@@ -148,6 +148,8 @@ public:
         ++kept_;
         return none;
     }
+    // `count` segments that are no dot-segment, as many next(0) would take.
+    constexpr void keep(std::size_t count) noexcept { kept_ += count; }
     [[nodiscard]] constexpr std::size_t kept() const noexcept { return kept_; }
 
 private:

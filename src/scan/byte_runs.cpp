@@ -12,7 +12,7 @@ simd_level detected_simd_level() noexcept
 {
 #if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") ? simd_level::avx2 : simd_level::sse2;
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") ? simd_level::avx2 : simd_level::sse2;
 #else
     return simd_level::scalar;
 #endif
@@ -26,7 +26,7 @@ namespace {
 
 // The members among 32 bytes as a 32-bit mask: an ASCII byte's two nibbles pick a row bit and
 // a column's row bits (plain_set::high, ::low); a non-ASCII byte has its sign bit.
-[[gnu::target("avx2")]] unsigned members_avx2(__m256i x, __m256i low, __m256i high, bool non_ascii) noexcept
+[[gnu::target("avx2,popcnt")]] unsigned members_avx2(__m256i x, __m256i low, __m256i high, bool non_ascii) noexcept
 {
     __m256i const nibble = _mm256_set1_epi8(0x0F);
     __m256i const columns = _mm256_shuffle_epi8(low, _mm256_and_si256(x, nibble));
@@ -40,8 +40,8 @@ namespace {
 
 } // namespace
 
-[[gnu::target("avx2")]] std::uint32_t run_end_avx2(unsigned char const* s, std::uint32_t q, std::uint32_t n,
-                                                   plain_set const& set) noexcept
+[[gnu::target("avx2,popcnt")]] std::uint32_t run_end_avx2(unsigned char const* s, std::uint32_t q, std::uint32_t n,
+                                                          plain_set const& set) noexcept
 {
     __m128i const low16 = _mm_loadu_si128(reinterpret_cast<__m128i const*>(set.low.data()));
     __m128i const high16 = _mm_loadu_si128(reinterpret_cast<__m128i const*>(set.high.data()));

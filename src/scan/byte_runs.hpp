@@ -15,7 +15,9 @@
 #endif
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "ftpuri/charset.hpp"
 
@@ -72,22 +74,44 @@ extern simd_level active_simd_level;
 [[nodiscard]] std::uint32_t run_end_avx2(unsigned char const* s, std::uint32_t q, std::uint32_t n,
                                          plain_set const& set) noexcept;
 
+// The bits set in a 16-bit mask, without the library call GCC makes for __builtin_popcount
+// where the POPCNT instruction is not assumed.
+[[nodiscard]] constexpr unsigned bit_count16(unsigned m) noexcept
+{
+    m = m - ((m >> 1U) & 0x5555U);
+    m = (m & 0x3333U) + ((m >> 2U) & 0x3333U);
+    m = (m + (m >> 4U)) & 0x0F0FU;
+    return (m + (m >> 8U)) & 0x1FU;
+}
+
 #if defined(__SSE2__)
+// Bytes in [First, Last], as 0xFF lanes: one compare for one byte, else unsigned
+// x - First <= Last - First.
+template <unsigned char First, unsigned char Last>
+[[gnu::always_inline]] inline __m128i in_range(__m128i x) noexcept
+{
+    if constexpr (First == Last) {
+        return _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(First)));
+    } else {
+        __m128i const d = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(First)));
+        return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(Last - First))), d);
+    }
+}
+
+// The union of Set's ranges, unrolled at compile time: each range's bounds are constants.
+template <plain_set const& Set, std::size_t... I>
+[[gnu::always_inline]] inline __m128i in_ranges(__m128i x, std::index_sequence<I...> /*ranges*/) noexcept
+{
+    __m128i in = _mm_setzero_si128();
+    ((in = _mm_or_si128(in, in_range<Set.ranges[I][0], Set.ranges[I][1]>(x))), ...);
+    return in;
+}
+
 // The members among sixteen bytes, as a 16-bit mask (bit k: byte k).
 template <plain_set const& Set>
 [[gnu::always_inline]] inline unsigned members_sse2(__m128i x) noexcept
 {
-    __m128i in = _mm_setzero_si128();
-    for (unsigned r = 0; r < Set.range_count; ++r) {
-        unsigned char const first = Set.ranges[r][0];
-        unsigned char const last = Set.ranges[r][1];
-        if (first == last) {
-            in = _mm_or_si128(in, _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(first))));
-        } else { // unsigned x - first <= last - first
-            __m128i const d = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(first)));
-            in = _mm_or_si128(in, _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(last - first))), d));
-        }
-    }
+    __m128i const in = in_ranges<Set>(x, std::make_index_sequence<Set.range_count>{});
     auto mask = static_cast<unsigned>(_mm_movemask_epi8(in));
     if constexpr (Set.non_ascii) mask |= static_cast<unsigned>(_mm_movemask_epi8(x));
     return mask;

@@ -21,6 +21,7 @@
 #include "cursor.hpp"
 #include "escape.hpp"
 #include "ftpuri/charset.hpp"
+#include "plain_segments.hpp"
 #include "typecode.hpp"
 
 namespace ftpuri::detail {
@@ -57,10 +58,20 @@ public:
             unsigned char const ch = s[q];
             if (ch == '/') {
                 if (!end_segment(q, false)) return npos;
+                // The segments after it that need nothing but a level down the walk; with no
+                // warning wanted, escapes that could not matter included.
+                plain_segments const plain = c_.ftp_grammar
+                                                 ? find_plain_segments<ftp_segment_run>(s, q, n, !Sink::collecting)
+                                                 : find_plain_segments<segment_run>(s, q, n, !Sink::collecting);
+                walk_.down(plain.count);
+                if (plain.first_escape != npos) respelled_at(plain.first_escape);
+                q = plain.end;
                 segment_ = {++q};
             } else if (ch == '%') {
-                if (!path_escape(q)) return npos;
-                q += 3;
+                do { // escapes come in runs: a UTF-8 character is two to four
+                    if (!path_escape(q)) return npos;
+                    q += 3;
+                } while (q < n && s[q] == '%');
             } else if (ch == ';') { // the ftp grammar only: ";" is a pchar
                 if (!scan_typecode(c_, q)) return npos;
                 q = c_.parts.typecode_end;

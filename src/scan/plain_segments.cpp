@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: Apache-2.0
+// src/scan/plain_segments.cpp: the AVX2 form of find_plain_segments().
+#include "plain_segments.hpp"
+
+#include <array>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+namespace ftpuri::detail {
+
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+
+namespace {
+
+using v32 = __m256i;
+
+[[gnu::target("avx2,popcnt")]] inline unsigned bits(v32 lanes) noexcept
+{
+    return static_cast<unsigned>(_mm256_movemask_epi8(lanes));
+}
+[[gnu::target("avx2,popcnt")]] inline v32 load(unsigned char const* p) noexcept
+{
+    return _mm256_loadu_si256(reinterpret_cast<v32 const*>(p));
+}
+[[gnu::target("avx2,popcnt")]] inline v32 is(v32 x, unsigned char c) noexcept
+{
+    return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(static_cast<char>(c)));
+}
+// Bytes in [first, last], as 0xFF lanes.
+[[gnu::target("avx2,popcnt")]] inline v32 within(v32 x, unsigned char first, unsigned char last) noexcept
+{
+    v32 const d = _mm256_sub_epi8(x, _mm256_set1_epi8(static_cast<char>(first)));
+    return _mm256_cmpeq_epi8(_mm256_min_epu8(d, _mm256_set1_epi8(static_cast<char>(last - first))), d);
+}
+
+// HEXDIG lanes of x, and each lane's value as a hex digit (garbage where it is none).
+struct hex_digits {
+    v32 valid;
+    v32 value;
+};
+[[gnu::target("avx2,popcnt")]] inline hex_digits hex(v32 x) noexcept
+{
+    v32 const letter = within(_mm256_or_si256(x, _mm256_set1_epi8(0x20)), 'a', 'f');
+    v32 const digit = within(x, '0', '9');
+    v32 const low = _mm256_and_si256(x, _mm256_set1_epi8(0x0F));
+    return {_mm256_or_si256(letter, digit), _mm256_add_epi8(low, _mm256_and_si256(letter, _mm256_set1_epi8(9)))};
+}
+
+// The byte each lane's escape decodes to, for a "%" at s[0] of the 32 lanes at s: s[1], s[2]
+// as hex digits; and whether both are.
+struct decoded {
+    v32 valid;
+    v32 byte;
+};
+[[gnu::target("avx2,popcnt")]] inline decoded decode(unsigned char const* s) noexcept
+{
+    hex_digits const high = hex(load(s + 1));
+    hex_digits const low = hex(load(s + 2));
+    v32 const shifted = _mm256_and_si256(_mm256_slli_epi16(high.value, 4), _mm256_set1_epi8(static_cast<char>(0xF0)));
+    return {_mm256_and_si256(high.valid, low.valid), _mm256_or_si256(shifted, low.value)};
+}
+
+// The members among 32 bytes: plain_set's two nibble tables.
+[[gnu::target("avx2,popcnt")]] inline unsigned members(v32 x, v32 low, v32 high) noexcept
+{
+    v32 const nibble = _mm256_set1_epi8(0x0F);
+    v32 const columns = _mm256_shuffle_epi8(low, _mm256_and_si256(x, nibble));
+    v32 const rows = _mm256_shuffle_epi8(high, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble));
+    return ~bits(_mm256_cmpeq_epi8(_mm256_and_si256(columns, rows), _mm256_setzero_si256())) &
+           ~bits(x); // no segment set holds a non-ASCII byte
+}
+
+// The lanes of x in a nibble_set.
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline unsigned in(v32 x, nibble_set const& set) noexcept
+{
+    v32 const low = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(set.low.data())));
+    v32 const high = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(set.high.data())));
+    v32 const nibble = _mm256_set1_epi8(0x0F);
+    v32 const columns = _mm256_shuffle_epi8(low, _mm256_and_si256(x, nibble));
+    v32 const rows = _mm256_shuffle_epi8(high, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble));
+    return ~bits(_mm256_cmpeq_epi8(_mm256_and_si256(columns, rows), _mm256_setzero_si256()));
+}
+
+// The escapes among the 32 lanes at s (`percent`) that could matter to a rule, or whose digits
+// are no hex digits; `begins`: the lanes that begin a segment. matters_alone, matters_with_next
+// and matters_with_third of plain_segments.hpp, lane by lane; the escapes after a lead are
+// decoded only where a lead is.
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline unsigned
+escapes_that_matter(unsigned char const* s, unsigned percent, unsigned begins) noexcept
+{
+    decoded const d = decode(s);
+    v32 const b = d.byte;
+    unsigned matters = ~bits(d.valid) | in(b, matters_alone_bytes) | (in(b, leading_bytes) & begins);
+    if ((in(b, lead_bytes) & percent) == 0) return matters & percent;
+    decoded const next = decode(s + 3);
+    decoded const third = decode(s + 6);
+    v32 const n = next.byte;
+    v32 const next_is_escape = _mm256_and_si256(is(load(s + 3), '%'), next.valid);
+    v32 const third_is_escape = _mm256_and_si256(is(load(s + 6), '%'), third.valid);
+    v32 pair = _mm256_and_si256(is(b, 0xC2), is(n, 0x85));
+    pair = _mm256_or_si256(pair, _mm256_and_si256(is(b, 0xE0), within(n, 0x80, 0x9F)));
+    pair = _mm256_or_si256(pair, _mm256_and_si256(is(b, 0xED), within(n, 0xA0, 0xBF)));
+    pair = _mm256_or_si256(pair, _mm256_and_si256(is(b, 0xF0), within(n, 0x80, 0x8F)));
+    pair = _mm256_or_si256(pair, _mm256_and_si256(is(b, 0xF4), within(n, 0x90, 0xBF)));
+    v32 const e2_80 = _mm256_and_si256(is(b, 0xE2), is(n, 0x80));
+    pair = _mm256_or_si256(pair,
+                           _mm256_and_si256(_mm256_and_si256(e2_80, third_is_escape), within(third.byte, 0xA8, 0xA9)));
+    matters |= bits(_mm256_and_si256(pair, next_is_escape));
+    return matters & percent;
+}
+
+// The walk over 32-byte blocks: each block's bytes at `at`, which are the input's from
+// `position` on (a copy for the last bytes).
+class segment_blocks {
+public:
+    [[gnu::target("avx2,popcnt")]] segment_blocks(std::uint32_t q, plain_set const& set, bool escapes) noexcept
+        : low_(_mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(set.low.data())))),
+          high_(_mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(set.high.data())))),
+          escapes_(escapes), found_{q}
+    {
+    }
+
+    // False once a block holds a byte that ends the shortcut. `at` may be read to at[40].
+    [[gnu::target("avx2,popcnt")]] bool block(unsigned char const* at, std::uint32_t position) noexcept
+    {
+        v32 const x = load(at);
+        unsigned const member = members(x, low_, high_);
+        unsigned const slash = bits(is(x, '/'));
+        unsigned const lead = bits(_mm256_or_si256(is(x, '.'), is(x, '~')));
+        unsigned const begins = (slash << 1U) | after_slash_;
+        unsigned const percent = escapes_ ? bits(is(x, '%')) : 0U;
+        // An escape's two digits are members: the lane of its "%", taken as plain, stands for
+        // the escape, judged below.
+        unsigned const plain = member | percent;
+        unsigned problem = (~plain & ~slash) | (begins & (~plain | lead | slash));
+        if (percent != 0) problem |= escapes_that_matter(at, percent, begins);
+        unsigned const before =
+            problem != 0 ? static_cast<unsigned>((std::uint64_t{1} << __builtin_ctz(problem)) - 1U) : ~0U;
+        unsigned const taken = slash & before;
+        if (taken != 0) {
+            found_.count += static_cast<std::uint32_t>(__builtin_popcount(taken));
+            found_.end = position + static_cast<std::uint32_t>(31 - __builtin_clz(taken));
+        }
+        if ((percent & before) != 0 && first_escape_ == npos)
+            first_escape_ = position + static_cast<std::uint32_t>(__builtin_ctz(percent & before));
+        after_slash_ = slash >> 31U;
+        return problem == 0;
+    }
+
+    [[nodiscard]] plain_segments result() noexcept
+    {
+        // An escape before the last "/" taken is in a segment taken.
+        if (first_escape_ < found_.end) found_.first_escape = first_escape_;
+        return found_;
+    }
+
+private:
+    static constexpr std::uint32_t npos = 0xFFFF'FFFFU;
+    v32 low_;
+    v32 high_;
+    bool escapes_;
+    plain_segments found_;
+    std::uint32_t first_escape_ = npos;
+    unsigned after_slash_ = 1; // the byte before the block is a "/": a segment begins at its first
+};
+
+} // namespace
+
+[[gnu::target("avx2,popcnt")]] plain_segments plain_segments_avx2(unsigned char const* s, std::uint32_t q,
+                                                                  std::uint32_t n, plain_set const& set,
+                                                                  bool escapes) noexcept
+{
+    segment_blocks blocks(q, set, escapes);
+    // 32 bytes a block, and the 8 after it that an escape's digits and the two escapes after it
+    // may reach.
+    std::uint32_t p = q + 1;
+    for (; p + 40 <= n; p += 32)
+        if (!blocks.block(s + p, p)) return blocks.result();
+    // The last bytes, copied and padded with NULs, which end the shortcut (no segment ends in
+    // one: the path's last segment is never taken).
+    std::array<unsigned char, 80> tail{};
+    for (std::uint32_t i = 0; p + i < n; ++i)
+        tail[i] = s[p + i];
+    for (std::uint32_t i = 0; p + i < n; i += 32)
+        if (!blocks.block(tail.data() + i, p + i)) break;
+    return blocks.result();
+}
+
+#else
+
+plain_segments plain_segments_avx2(unsigned char const* /*s*/, std::uint32_t q, std::uint32_t /*n*/,
+                                   plain_set const& /*set*/, bool /*escapes*/) noexcept
+{
+    return {q};
+}
+
+#endif
+
+} // namespace ftpuri::detail

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: Apache-2.0
+// src/scan/plain_segments.hpp: the path segments that need no judgement, a block at a time.
+// Internal.
+//
+// Most segments of a real path have nothing for a rule to judge but one level down the
+// directory walk: not empty, not beginning with "." or "~" (no dot-segment, look-alike or home
+// directory), of segment bytes and escapes that decode to nothing the rules look at. The path
+// scanner (path.hpp) asks here, at each "/", how far such segments go; the segments it is told
+// of it does not stop in, and it judges every other one itself. SSE2 takes segments without
+// escapes; AVX2 (chosen at run time) takes escapes too, where no warning is wanted, by decoding
+// every escape of 32 bytes at once and asking whether any could matter:
+//   - a control, "/" or "\" (pct.*control, path.encoded-*), a "." or "~" beginning a segment;
+//   - a lead that begins a look-alike or a line separator with the escapes after it: the
+//     conditions below, each checked at compile time against the UTF-8 state machine of
+//     utf8.hpp, so that they are that machine's answers, not a second reading of RFC 3629.
+// tests/fast_path_test.cpp and props/fast_path_props.cpp hold the levels to the portable scan.
+#pragma once
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <array>
+#include <cstdint>
+
+#include "../utf8.hpp"
+#include "byte_runs.hpp"
+#include "ftpuri/charset.hpp"
+
+namespace ftpuri::detail {
+
+// ---- which decoded bytes could matter, as the AVX2 form tests them ----------------------------
+
+// A decoded byte that matters wherever it is.
+constexpr bool matters_alone(unsigned b) noexcept
+{
+    return b < 0x20 || b == 0x7F || b == '/' || b == '\\' || b == 0xC0 || b == 0xC1 || b >= 0xF5;
+}
+
+// A lead followed by the escape `next` (a continuation byte): whether the pair may end in a
+// look-alike or a line separator (E2 80 is decided by the third byte: E2 80 A8, E2 80 A9).
+constexpr bool matters_with_next(unsigned lead, unsigned next) noexcept
+{
+    switch (lead) {
+    case 0xC2: return next == 0x85;
+    case 0xE0: return next >= 0x80 && next <= 0x9F;
+    case 0xED: return next >= 0xA0 && next <= 0xBF;
+    case 0xF0: return next >= 0x80 && next <= 0x8F;
+    case 0xF4: return next >= 0x90 && next <= 0xBF;
+    default: return false;
+    }
+}
+constexpr bool matters_with_third(unsigned lead, unsigned next, unsigned third) noexcept
+{
+    return lead == 0xE2 && next == 0x80 && (third == 0xA8 || third == 0xA9);
+}
+
+// The conditions are the state machine's: a sequence of escapes that none of them names gives
+// no look-alike or separator, and every one they name can.
+consteval bool conditions_are_the_state_machines()
+{
+    using namespace utf8;
+    // After two bytes, a sequence that holds no look-alike yet and is no separator's prefix
+    // completes without one: the first two bytes decide (and E2 80 the third).
+    for (unsigned c = 0x80; c < 0xC0; ++c) {
+        if (transition(need1, class_of(c)).next != idle || transition(need1, class_of(c)).found != utf8_finding::none)
+            return false;
+        if (transition(need2, class_of(c)).next != need1 || transition(need2, class_of(c)).found != utf8_finding::none)
+            return false;
+    }
+    for (unsigned a = 0x80; a < 0x100; ++a) {
+        step const first = transition(idle, class_of(a));
+        if (matters_alone(a)) continue; // C0, C1, F5-FF: checked alone
+        for (unsigned b = 0x80; b < 0xC0; ++b) {
+            step const second = transition(first.next, class_of(b));
+            bool const look =
+                second.found != utf8_finding::none || second.next == need1_look || second.next == need2_look;
+            bool const after_e2_80 = second.next == utf8::after_e2_80;
+            if (look != matters_with_next(a, b)) return false;
+            if (after_e2_80 != (a == 0xE2 && b == 0x80)) return false;
+            for (unsigned c = 0x80; c < 0xC0 && after_e2_80; ++c) {
+                bool const separator = transition(second.next, class_of(c)).found != utf8_finding::none;
+                if (separator != matters_with_third(a, b, c)) return false;
+            }
+        }
+    }
+    // Alone: a control or DEL (the safety rules), the path's "/" and "\", and the leads that make
+    // a look-alike with any continuation.
+    for (unsigned a = 0; a < 0x100; ++a) {
+        bool const control = chars::control.contains(static_cast<unsigned char>(a));
+        bool const look_lead = a >= 0x80 && (transition(idle, class_of(a)).next == utf8::after_c0 ||
+                                             transition(idle, class_of(a)).next == utf8::after_f5);
+        if (matters_alone(a) != (control || a == '/' || a == '\\' || look_lead)) return false;
+    }
+    return true;
+}
+static_assert(conditions_are_the_state_machines(), "the AVX2 escape check must ask what utf8.hpp answers");
+
+// The three sets of decoded bytes the AVX2 form looks up, as nibble tables: a byte b is in a set
+// when low[b & 15] & high[b >> 4] != 0. Each distinct row (the bytes of one high nibble) gets a
+// bit of its own, so a set of at most eight distinct rows fits.
+struct nibble_set {
+    std::array<unsigned char, 16> low{};
+    std::array<unsigned char, 16> high{};
+};
+template <class Member>
+consteval nibble_set make_nibble_set(Member member)
+{
+    nibble_set t;
+    std::array<unsigned, 8> rows{}; // the distinct row masks, bit l for low nibble l
+    unsigned used = 0;
+    for (unsigned r = 0; r < 16; ++r) {
+        unsigned mask = 0;
+        for (unsigned l = 0; l < 16; ++l)
+            if (member(r * 16 + l)) mask |= 1U << l;
+        if (mask == 0) continue;
+        unsigned bit = 0;
+        while (bit < used && rows[bit] != mask)
+            ++bit;
+        if (bit == used) {
+            if (used == rows.size()) throw "more than eight distinct rows";
+            rows[used++] = mask;
+        }
+        t.high[r] = static_cast<unsigned char>(1U << bit);
+        for (unsigned l = 0; l < 16; ++l)
+            if ((mask >> l & 1U) != 0) t.low[l] = static_cast<unsigned char>(t.low[l] | (1U << bit));
+    }
+    return t;
+}
+inline constexpr nibble_set matters_alone_bytes = make_nibble_set([](unsigned b) { return matters_alone(b); });
+inline constexpr nibble_set leading_bytes = make_nibble_set([](unsigned b) { return b == '.' || b == '~'; });
+// The leads that matters_with_next and matters_with_third look further for.
+inline constexpr nibble_set lead_bytes = make_nibble_set([](unsigned b) {
+    for (unsigned next = 0x80; next < 0xC0; ++next)
+        if (matters_with_next(b, next) || matters_with_third(b, next, 0xA8)) return true;
+    return false;
+});
+
+// ---- the forms --------------------------------------------------------------------------------
+
+// What the segments after the "/" at s[q] hold: the "/" that ends the last segment taken (q for
+// none), how many, and the first escape among them (npos for none).
+struct plain_segments {
+    std::uint32_t end;
+    std::uint32_t count = 0;
+    std::uint32_t first_escape = 0xFFFF'FFFFU;
+};
+
+// AVX2, out of line (compiled for AVX2 alone); with `escapes`, segments with escapes too.
+[[nodiscard]] plain_segments plain_segments_avx2(unsigned char const* s, std::uint32_t q, std::uint32_t n,
+                                                 plain_set const& set, bool escapes) noexcept;
+
+// From the "/" at s[q] on, the segments that need no judgement, ended by a "/". With
+// `escapes` (no warning wanted), segments whose escapes decode to nothing that matters count
+// too, where AVX2 is there. The portable form finds none: the caller judges each segment.
+template <plain_set const& Set>
+[[nodiscard, gnu::always_inline]] inline plain_segments find_plain_segments(unsigned char const* s, std::uint32_t q,
+                                                                            std::uint32_t n, bool escapes) noexcept
+{
+    static_assert(!Set.member['/'] && !Set.member['%'], "a segment's plain bytes hold no '/' and no escape");
+    plain_segments found{q};
+#if defined(__SSE2__)
+    if (active_simd_level == simd_level::avx2) return plain_segments_avx2(s, q, n, Set, escapes);
+    if (active_simd_level == simd_level::scalar) return found;
+    unsigned after_slash = 1; // s[p - 1] is a "/": a segment begins at p
+    for (std::uint32_t p = q + 1; p + 16 <= n; p += 16) {
+        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s + p));
+        unsigned const member = members_sse2<Set>(x);
+        auto const slash = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('/'))));
+        auto const lead = static_cast<unsigned>(_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')), _mm_cmpeq_epi8(x, _mm_set1_epi8('~')))));
+        unsigned const begins = ((slash << 1U) | after_slash) & 0xFFFFU;
+        // The first byte that ends the shortcut: one outside Set but a "/", or a segment's first
+        // byte that is another "/" (empty), a byte outside Set, a "." or a "~".
+        unsigned const problem = ((~member & ~slash) | (begins & (~member | lead))) & 0xFFFFU;
+        unsigned const taken =
+            problem != 0 ? slash & ((1U << static_cast<unsigned>(__builtin_ctz(problem))) - 1U) : slash;
+        found.count += bit_count16(taken);
+        if (taken != 0) found.end = p + static_cast<std::uint32_t>(31 - __builtin_clz(taken));
+        if (problem != 0) break;
+        after_slash = slash >> 15U;
+    }
+#else
+    static_cast<void>(s);
+    static_cast<void>(n);
+    static_cast<void>(escapes);
+#endif
+    return found;
+}
+
+} // namespace ftpuri::detail
