@@ -49,16 +49,27 @@ std::vector<std::string_view> uri_texts(py::handle uris, std::vector<py::object>
     return texts;
 }
 
+std::string utf8(py::handle value, char const* what)
+{
+    Py_ssize_t size = 0;
+    char const* const data = PyUnicode_AsUTF8AndSize(value.ptr(), &size);
+    if (data == nullptr) {
+        py::error_already_set const encoding; // the UnicodeEncodeError, which says where
+        throw py::value_error(std::string(what) + ": " + encoding.what());
+    }
+    return {data, static_cast<std::size_t>(size)};
+}
+
 std::vector<std::string> names(py::handle value, char const* what)
 {
-    if (py::isinstance<py::str>(value)) return {value.cast<std::string>()};
+    if (py::isinstance<py::str>(value)) return {utf8(value, what)};
     if (py::isinstance<py::bytes>(value))
         throw py::type_error(std::string(what) + " must be str or an iterable of str, not bytes");
     std::vector<std::string> out;
     for (py::handle name : py::iter(value)) {
         if (!py::isinstance<py::str>(name))
             throw py::type_error(std::string(what) + " must hold str, not " + type_name(name));
-        out.push_back(name.cast<std::string>());
+        out.push_back(utf8(name, what));
     }
     return out;
 }

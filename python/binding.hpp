@@ -49,6 +49,10 @@ std::string_view uri_text(py::handle value, char const* what = "uri");
 // their bytes returned.
 std::vector<std::string_view> uri_texts(py::handle uris, std::vector<py::object>& keep);
 
+// The UTF-8 of a str argument. A lone surrogate, which has none, is a ValueError naming `what`
+// (pybind11's own cast would make it a RuntimeError).
+std::string utf8(py::handle value, char const* what);
+
 // A name argument that is one string, or several as a comma-separated str or an iterable of str
 // (as --deny, --error and --allow-host take them, once or repeated).
 std::vector<std::string> names(py::handle value, char const* what);

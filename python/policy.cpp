@@ -64,7 +64,8 @@ std::unique_ptr<policy_rules> make_policy(py::object const& deny, py::object con
     if (!allow_hosts_file.is_none()) {
         py::object const path = py::module_::import("os").attr("fspath")(allow_hosts_file);
         if (!py::isinstance<py::str>(path)) throw py::type_error("allow_hosts_file must be a str path");
-        file = path.cast<std::string>();
+        // A file name is bytes: os.fsencode gives back those that os.fsdecode made surrogates.
+        file = py::module_::import("os").attr("fsencode")(path).cast<std::string>();
         ftpuri::cli::allow_file_result read = ftpuri::cli::read_allow_hosts_file(*file);
         if (!read.problem.empty()) throw py::value_error("allow_hosts_file: " + read.problem);
         patterns.insert(patterns.end(), read.patterns.begin(), read.patterns.end());
@@ -130,7 +131,7 @@ std::string_view classify(py::handle address)
     std::array<std::uint8_t, 16> bytes{};
     std::size_t size = 0;
     if (py::isinstance<py::str>(packed)) {
-        auto const written = packed.cast<std::string>();
+        std::string const written = utf8(packed, "address");
         if (inet_pton(AF_INET, written.c_str(), bytes.data()) == 1)
             size = 4;
         else if (inet_pton(AF_INET6, written.c_str(), bytes.data()) == 1)
@@ -171,7 +172,12 @@ void bind_policy(py::module_& m)
             "allow_host", [](policy_rules const& p) { return py::tuple(py::cast(p.patterns())); },
             "The allowed host patterns: allow_host's, then the file's.")
         .def_property_readonly(
-            "allow_hosts_file", [](policy_rules const& p) { return p.file(); }, "The file of patterns, or None.")
+            "allow_hosts_file",
+            [](policy_rules const& p) {
+                if (!p.file()) return py::object(py::none());
+                return py::module_::import("os").attr("fsdecode")(py::bytes(*p.file()));
+            },
+            "The file of patterns, or None.")
         .def(
             "__repr__",
             [](policy_rules const& p) {
