@@ -174,4 +174,7 @@ PYBIND11_MODULE(_core, m)
         "For each URI of an iterable, (valid, diagnostics): every finding ftpuri-check reports for it as a\n"
         "line, errors, warnings and notes, in one call, without the GIL (and without the cyclic GC while\n"
         "it builds the results, which hold no cycle).");
+
+    // Last: every function above, as pickle can name it (ftpuri.validate, not a capsule's method).
+    pickle_functions_by_name(m, "ftpuri");
 }

@@ -29,6 +29,8 @@ packages=(
   # the Python module (python/): pybind11 and the headers it compiles against, for Debian's
   # /usr/bin/python3; pytest runs its tests (ctest -L python)
   python3-pybind11 pybind11-dev python3-dev python3-pytest
+  # mypy checks the module's type stubs in its tests (python/tests/test_types.py)
+  mypy
   # the shared library's ABI check against its committed baseline (abidw, abidiff)
   abigail-tools
   # scripts/mutate.py: mutants placed by libclang's exact source ranges (issue 18's mutation
