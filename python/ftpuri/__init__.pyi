@@ -5,7 +5,7 @@
 # them to the module's names and runs mypy over code that uses them.
 from ipaddress import IPv4Address, IPv6Address
 from os import PathLike
-from typing import Any, Iterable, Literal, TypeAlias
+from typing import Any, Iterable, Literal, TypeAlias, overload
 
 __version__: str
 
@@ -200,6 +200,10 @@ def plan(
     show_password: bool = False,
     profile: Profile = "strict",
 ) -> Plan: ...
+@overload
+def redact_password(uri: str) -> str: ...
+@overload
+def redact_password(uri: bytes) -> bytes: ...
 def sanitize(
     uri: str | bytes,
     policy: Policy,
