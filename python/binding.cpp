@@ -301,7 +301,7 @@ void bind_diagnostic(py::module_& m)
             "A hash that equal findings share.")
         .def("to_dict", &diagnostic_dict,
              "As ftpuri-check --format=json writes it: id, severity, offset, length, message, hint.")
-        .def(py::pickle(&diagnostic_state, &diagnostic_from_state))
+        .def(py::pickle(&diagnostic_state, read_state("Diagnostic", &diagnostic_from_state)))
         .def("__reduce_ex__", &reduce_by_state, "Pickles by state at every protocol.");
 }
 

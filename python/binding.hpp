@@ -92,6 +92,21 @@ Enum enum_named(std::string_view name, char const* what)
     throw py::value_error(std::string("unknown ") + what + " '" + std::string(name) + "'");
 }
 
+// `read`, a function that makes a value from its pickled state, made to raise ValueError for a
+// state of the wrong shape (an item of another type, a number out of range), where pybind11's
+// cast raises RuntimeError.
+template <class Read>
+auto read_state(char const* what, Read read)
+{
+    return [what, read](py::tuple const& state) {
+        try {
+            return read(state);
+        } catch (py::cast_error const& e) {
+            throw py::value_error(std::string("not the state of a ") + what + ": " + e.what());
+        }
+    };
+}
+
 // A Diagnostic as pickle keeps it, and back (a ValueError for a state no diagnostic has).
 py::tuple diagnostic_state(ftpuri::diagnostic const& d);
 ftpuri::diagnostic diagnostic_from_state(py::tuple const& state);

@@ -160,7 +160,7 @@ void bind_plan(py::module_& m)
             "Whether two commands send and show the same line.")
         .def(
             "__hash__", [](command const& c) { return py::hash(py::bytes(c.line)); }, "The hash of the line sent.")
-        .def(py::pickle(&command_state, &command_from_state))
+        .def(py::pickle(&command_state, read_state("Command", &command_from_state)))
         .def("__reduce_ex__", &reduce_by_state, "Pickles by state at every protocol.");
 
     m.def("plan", &plan_uri, py::arg("uri"), py::arg("mode") = "multicwd", py::arg("absolute").noconvert() = false,

@@ -277,7 +277,7 @@ void bind_policy(py::module_& m)
             },
             "A hash that equal policies share.")
         .def("to_dict", &policy_dict, "deny, allow_host and allow_hosts_file: the options that make it.")
-        .def(py::pickle(&policy_state, &policy_from_state))
+        .def(py::pickle(&policy_state, read_state("Policy", &policy_from_state)))
         .def("__reduce_ex__", &reduce_by_state, "Pickles by state at every protocol.");
 
     py::class_<sanitized>(m, "SanitizeResult", py::module_local(),
@@ -318,7 +318,7 @@ void bind_policy(py::module_& m)
         .def("to_dict", &sanitized_dict,
              "As ftpuri-check --format=json with the policy reports the input (without file, line and\n"
              "input): valid, canonical (the password masked as ****), host_class, diagnostics.")
-        .def(py::pickle(&sanitized_state, &sanitized_from_state))
+        .def(py::pickle(&sanitized_state, read_state("SanitizeResult", &sanitized_from_state)))
         .def("__reduce_ex__", &reduce_by_state, "Pickles by state at every protocol.");
 
     m.def("sanitize", &sanitize_uri, py::arg("uri"), py::arg("policy"), py::arg("profile") = "strict", py::kw_only(),

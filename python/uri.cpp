@@ -241,7 +241,7 @@ void bind_uri(py::module_& m)
              "As ftpuri-check --format=json --components reports the input (without file and line): input,\n"
              "valid, canonical, host_class, diagnostics, components; the password masked as ****, text that is\n"
              "not UTF-8 as U+FFFD.")
-        .def(py::pickle(&uri_state, &uri_from_state))
+        .def(py::pickle(&uri_state, read_state("URI", &uri_from_state)))
         .def("__reduce_ex__", &reduce_by_state, "Pickles by state at every protocol.");
 
     m.def("parse", &parse_uri, py::arg("uri"), py::arg("profile") = "strict",

@@ -124,11 +124,18 @@ def test_values_compare_and_hash_by_value():
         (ftpuri.Policy, ([], ["ftp.*.org"], None)),
         (ftpuri.SanitizeResult, (True, None, None, None, ())),
         (ftpuri.SanitizeResult, (False, None, None, "nowhere", ())),
+        # Numbers out of range (ValueError) and items of another type (TypeError), not pybind11's
+        # RuntimeError.
+        (ftpuri.Diagnostic, ("char.space", "error", "path", -1, 1, 0)),
+        (ftpuri.Diagnostic, ("char.space", "error", "path", 0, 2**32, 0)),
+        (ftpuri.Command, ("CWD", None, None, "CWD a", b"CWD a")),
+        (ftpuri.Policy, ([], [], "a file name as str")),
+        (ftpuri.SanitizeResult, (False, None, ("char.space", "error", "path", 0, 1, 0), None, [None])),
     ],
 )
 def test_a_state_that_no_value_has_is_refused(cls, state):
     value = cls.__new__(cls)
-    with pytest.raises(ValueError):
+    with pytest.raises((ValueError, TypeError)):
         value.__setstate__(state)
 
 
