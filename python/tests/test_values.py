@@ -4,6 +4,7 @@ equal, compares by value and hashes where immutable; the functions pickle by nam
 process pool can run them; to_dict() is what ftpuri-check --format=json reports, field for field."""
 
 import concurrent.futures
+import copy
 import multiprocessing
 import pickle
 
@@ -48,6 +49,7 @@ def test_every_value_pickles_and_comes_back_equal(name, protocol):
     assert back is not value and type(back) is type(value)
     assert back == value and not back != value
     assert repr(back) == repr(value)
+    assert copy.copy(value) == value and copy.deepcopy(value) == value  # copy reduces as pickle does
     if name.startswith("URI"):
         assert (back.input, back.canonical, back.diagnostics, back.segments) == (
             value.input, value.canonical, value.diagnostics, value.segments)
