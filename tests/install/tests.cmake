@@ -14,7 +14,7 @@ if(NOT FTPURI_SANITIZE)
   set_tests_properties(install.consumers PROPERTIES LABELS "embedding;install" TIMEOUT 600
     RESOURCE_LOCK ftpuri_install)
 endif()
-if(TARGET ftpuri_python)
+if(TARGET ftpuri_python AND NOT FTPURI_SANITIZE) # an installed sanitized module imports nowhere plain
   add_test(NAME install.python
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/python.sh ${PROJECT_BINARY_DIR}
       $<TARGET_PROPERTY:ftpuri_python,FTPURI_PYTHON_EXECUTABLE> ${FTPURI_PYTHON_INSTALL_DIR})
