@@ -64,13 +64,23 @@ for lang in c cxx; do
 done
 
 step "find_package refuses a version it is not compatible with"
-mkdir "$work/src/too-new"
-printf 'cmake_minimum_required(VERSION 3.25)\nproject(p NONE)\nfind_package(ftpuri 1.0 REQUIRED)\n' \
-  >"$work/src/too-new/CMakeLists.txt"
-if cmake -S "$work/src/too-new" -B "$work/build-too-new" -DCMAKE_PREFIX_PATH="$prefix" >"$work/too-new.log" 2>&1; then
-  fail "find_package(ftpuri 1.0) accepted version $version"
+# Another major, and before 1.0 another minor too (a 0.x minor may break the C++ API).
+IFS=. read -r major minor _ <<<"$version"
+refused=("$((major + 1)).0")
+if ((major == 0)); then
+  refused+=("0.$((minor + 1))")
+  ((minor == 0)) || refused+=("0.$((minor - 1))")
 fi
-grep -q "version: $version" "$work/too-new.log" || fail "find_package(ftpuri 1.0) failed for another reason"
+for wanted in "${refused[@]}"; do
+  mkdir -p "$work/src/refused-$wanted"
+  printf 'cmake_minimum_required(VERSION 3.25)\nproject(p NONE)\nfind_package(ftpuri %s REQUIRED)\n' "$wanted" \
+    >"$work/src/refused-$wanted/CMakeLists.txt"
+  if cmake -S "$work/src/refused-$wanted" -B "$work/build-refused-$wanted" -DCMAKE_PREFIX_PATH="$prefix" \
+    >"$work/refused.log" 2>&1; then
+    fail "find_package(ftpuri $wanted) accepted version $version"
+  fi
+  grep -q "version: $version" "$work/refused.log" || fail "find_package(ftpuri $wanted) failed for another reason"
+done
 
 step "pkg-config: the file"
 export PKG_CONFIG_PATH
