@@ -110,4 +110,19 @@ run "$work/c-pc-static" static
 run "$work/cxx-pc-shared" shared
 run "$work/cxx-pc-static" static
 
-echo "install test: passed (8 consumers built outside the source tree against $version, relocated)"
+step "the C service example (examples/c/ftpuri_service.c), shared and static, against the package"
+examples=$here/../../examples/c
+# shellcheck disable=SC2086,SC2046 # the flags are words
+{
+  "$cc" -std=c99 -Wall -Wextra -Wpedantic -Werror "$examples/ftpuri_service.c" $cflags $(pkg-config --libs ftpuri) \
+    -Wl,-rpath,"$libdir" -o "$work/service-shared" || fail "cc the service example with pkg-config (shared)"
+  "$cc" -std=c99 -Wall -Wextra -Wpedantic -Werror "$examples/ftpuri_service.c" $cflags $static_libs \
+    -o "$work/service-static" || fail "cc the service example with pkg-config --static"
+}
+for how in shared static; do
+  [[ $(linkage "$work/service-$how") == "$how" ]] || fail "service-$how links the wrong library"
+  bash "$examples/run_and_compare.sh" "$work/service-$how" "$examples/service_expected.txt" 1 \
+    --args-from "$examples/service_args.txt" || fail "the service example ($how) against the installed package"
+done
+
+echo "install test: passed (8 consumers and the service example built outside the source tree against $version, relocated)"
