@@ -251,7 +251,7 @@ static_assert(std::is_trivially_destructible_v<plan_state>, "nobody calls a dest
 {
     if (s.self == &s) return s.at;
     command_plan::iterator at = s.plan.begin();
-    for (std::uint32_t i = 1; i < s.index && at != s.plan.end(); ++i)
+    for (std::uint32_t i = 1; i < s.index; ++i) // index never counts past the last command
         ++at;
     return at;
 }
@@ -340,7 +340,8 @@ int ftpuri_canonicalize(char const* input, std::size_t length, ftpuri_parse_opti
     canonical_result const r = canonicalize_into(*p.result, room, *how);
     if (written != nullptr) *written = r.size;
     if (r.status == canonical_status::idna_failed) return FTPURI_IDNA_FAILED;
-    if (r.status == canonical_status::buffer_too_small || out_size == 0) return FTPURI_BUFFER_TOO_SMALL;
+    // A canonical form is never empty, so no room at all is always too small.
+    if (r.status == canonical_status::buffer_too_small) return FTPURI_BUFFER_TOO_SMALL;
     out[r.size] = '\0';
     return FTPURI_OK;
 }
@@ -381,8 +382,8 @@ int ftpuri_percent_encode(char const* input, std::size_t length, std::uint32_t s
     std::size_t const needed = percent_encoded_size(*in, which);
     if (written != nullptr) *written = needed;
     if (needed > out_size) return FTPURI_BUFFER_TOO_SMALL;
-    encode_result const r = percent_encode_into(*in, which, std::span<char>(out, out_size));
-    return r ? FTPURI_OK : FTPURI_BUFFER_TOO_SMALL;
+    static_cast<void>(percent_encode_into(*in, which, std::span<char>(out, out_size))); // fits: checked above
+    return FTPURI_OK;
 }
 
 char const* ftpuri_host_class_name(std::uint32_t host_class) noexcept
@@ -423,12 +424,9 @@ int ftpuri_plan_init(ftpuri_plan* plan, char const* input, std::size_t length, f
         if (plan_options->mode > FTPURI_PLAN_NOCWD) return FTPURI_BAD_ARGUMENT;
         how.mode = static_cast<plan_mode>(plan_options->mode);
         how.absolute = plan_options->absolute != 0;
-        if (plan_options->anonymous_password != nullptr) {
-            std::optional<std::string_view> const pass =
-                text(plan_options->anonymous_password, plan_options->anonymous_password_length);
-            if (!pass) return FTPURI_BAD_ARGUMENT;
-            how.anonymous_password = *pass;
-        }
+        if (plan_options->anonymous_password != nullptr) // then text() always has a view
+            how.anonymous_password =
+                text(plan_options->anonymous_password, plan_options->anonymous_password_length).value_or("");
     }
     parsed const p = parse_input(input, length, options, error);
     if (p.status != FTPURI_OK) return p.status;

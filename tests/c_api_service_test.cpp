@@ -396,6 +396,7 @@ TEST(c_api_service, redaction_buffers_and_arguments)
         EXPECT_GE(n + 1, want.size() + 1) << "a size that suffices";
         EXPECT_TRUE(out.intact()) << size;
     }
+    EXPECT_EQ(ftpuri_redact_password(in, FTPURI_NUL_TERMINATED, nullptr, 0, nullptr), FTPURI_BUFFER_TOO_SMALL);
     std::vector<char> enough(n + 1);
     ASSERT_EQ(ftpuri_redact_password(in, FTPURI_NUL_TERMINATED, enough.data(), enough.size(), &n), FTPURI_OK);
     EXPECT_EQ(std::string_view(enough.data(), n), want);
