@@ -36,6 +36,8 @@ packages=(
   python3-clang-14 ccache
   # scripts/coverage.sh: llvm-profdata-14 and llvm-cov-14
   llvm-14
+  # fuzz/oss-fuzz/build.sh zips each fuzzer's seed corpus, as OSS-Fuzz expects; its check unzips
+  zip unzip
   # examples/dask/: the Python module on a Dask cluster (dask.bag, distributed's LocalCluster and
   # scheduler), tested by ctest example.dask; no pandas: dask.bag does not need it
   python3-dask python3-distributed
