@@ -40,3 +40,9 @@ if(NOT FTPURI_SANITIZE AND TARGET ftpuri-check)
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/quickstart.sh ${PROJECT_SOURCE_DIR} $<TARGET_EXISTS:ftpuri_python>)
   set_tests_properties(install.quickstart PROPERTIES LABELS "install;slow" TIMEOUT 1800)
 endif()
+# deb.packages (tests/deb/run.sh): the Debian packages of debian/, built from a copy of the source
+# tree, held to lintian, installed into a scratch root with its own dpkg database and used.
+if(NOT FTPURI_SANITIZE)
+  add_test(NAME deb.packages COMMAND bash ${PROJECT_SOURCE_DIR}/tests/deb/run.sh ${PROJECT_SOURCE_DIR})
+  set_tests_properties(deb.packages PROPERTIES LABELS "deb;slow" TIMEOUT 3600)
+endif()
