@@ -40,8 +40,8 @@ step "library: headers, libraries, CMake package, pkg-config file"
 install_component library
 only "$work/library" 'include/*' 'lib*/libftpuri.*' 'lib*/cmake/ftpuri/*' 'lib*/pkgconfig/ftpuri.pc'
 cp -r "$here/c" "$work/c"
-cmake -S "$work/c" -B "$work/c-build" -DCMAKE_PREFIX_PATH="$work/library" -DCMAKE_C_COMPILER="$cc" \
-  -DFTPURI_SHARED=ON >"$work/c.log" 2>&1 && cmake --build "$work/c-build" >>"$work/c.log" 2>&1 || {
+{ cmake -S "$work/c" -B "$work/c-build" -DCMAKE_PREFIX_PATH="$work/library" -DCMAKE_C_COMPILER="$cc" \
+  -DFTPURI_SHARED=ON && cmake --build "$work/c-build"; } >"$work/c.log" 2>&1 || {
   cat "$work/c.log"
   fail "a find_package consumer of the library component"
 }
