@@ -426,7 +426,8 @@ typedef struct ftpuri_policy {
 /* clang-format on */
 
 /* FTPURI_OK when `pattern` is an allowed-host pattern as ftpuri_policy's allow takes, otherwise
- * FTPURI_INVALID: for checking a configuration when it is read. */
+ * FTPURI_INVALID: for checking a configuration when it is read. ftpuri_sanitize looks at each
+ * pattern in turn (the C++ policy's sorted list, searched by binary search, is C++ only). */
 FTPURI_API int ftpuri_host_pattern_check(const char* pattern, size_t length) FTPURI_NOEXCEPT;
 
 /* The one call for a service: parses `input` under `options` (NULL: strict) with the policy's
