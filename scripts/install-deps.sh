@@ -41,6 +41,11 @@ packages=(
   python3-clang-14 ccache
   # scripts/coverage.sh: llvm-profdata-14 and llvm-cov-14
   llvm-14
+  # Debian packages (debian/, tests/deb/): debhelper and dh-python build them, lintian checks
+  # them; man-db and bsdextrautils (col) show an installed man page (tests/install/, tests/deb/)
+  debhelper dh-python lintian man-db bsdextrautils
+  # fuzz/oss-fuzz/build.sh zips each fuzzer's seed corpus, as OSS-Fuzz expects; its check unzips
+  zip unzip
   # examples/dask/: the Python module on a Dask cluster (dask.bag, distributed's LocalCluster and
   # scheduler), tested by ctest example.dask; no pandas: dask.bag does not need it
   python3-dask python3-distributed
