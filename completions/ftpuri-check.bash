@@ -10,7 +10,7 @@
 # tests/cli_docs/options_documented.py.
 
 _ftpuri_check_options='-h --help -V --version
-    -f --file --no-skip -0 --null --stdin-filename --profile --max-length
+    -f --file --files --field --whole-line --no-skip -0 --null --stdin-filename --profile --max-length
     --disable --enable --error --rules
     --deny --allow-host --allow-hosts-file
     --format --components --color -q --quiet --stats --progress
@@ -102,7 +102,7 @@ _ftpuri_check()
     for ((i = 1; i < ${#COMP_WORDS[@]}; i++)); do
         ((i == cword)) && continue
         case ${COMP_WORDS[i]} in
-            --in-place | --diff) in_place=1 ;;
+            --in-place | --diff | --files) in_place=1 ;;
             --) ((i < cword)) && end_of_options=1 ;;
         esac
     done
@@ -123,7 +123,7 @@ _ftpuri_check()
         --error) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
         --deny) _ftpuri_check_list "$_ftpuri_check_classes" "$cur" ;;
         -f | --file | --allow-hosts-file | --stdin-filename) _ftpuri_check_files "$cur" ;;
-        --max-length | -j | --jobs) ;; # a number: nothing to offer
+        --max-length | -j | --jobs | --field) ;; # a number: nothing to offer
         --anonymous-password) ;;         # any text: nothing to offer
         --allow-host) ;;                 # a host pattern: nothing to offer
         *)

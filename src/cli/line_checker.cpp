@@ -29,8 +29,10 @@ void tally::add(tally const& other) noexcept
     bytes += other.bytes;
     changed += other.changed;
     skipped += other.skipped;
-    for (std::size_t i = 0; i < by_severity.size(); ++i)
+    for (std::size_t i = 0; i < by_severity.size(); ++i) {
         by_severity[i] += other.by_severity[i];
+        reported[i] += other.reported[i];
+    }
     for (std::size_t i = 0; i < by_id.size(); ++i)
         by_id[i] += other.by_id[i];
 }
@@ -52,22 +54,36 @@ line_checker::line_checker(check_settings const& settings)
     policy_ = policy{.deny = settings_.policy.deny, .allow = allow_, .allow_sorted = true};
 }
 
-bool line_checker::check(input_origin const& origin, input_line const& input)
+bool line_checker::check(input_origin const& origin, input_line const& input, list_line const& parts)
 {
     diagnostics_.clear();
     canonical_text_ = {};
     plan_.reset();
     host_class_.reset();
     line_length_ = input.length;
+    parts_ = parts;
     bool const reports = !settings_.quiet;
+    // list.fields: what the URI is cannot be told, so nothing is checked as one.
+    bool const undivided = parts.finding && parts.finding->level == severity::error;
     if (verdicts_only()) {
         // Only the verdict is wanted: the scanner with storing and warnings off, the fastest path.
-        bool const valid = validate(input.bytes, settings_.parse);
+        bool const valid = !undivided && validate(parts.uri, settings_.parse);
         count(valid, input);
         return valid;
     }
+    if (undivided) {
+        diagnostics_.push(*parts.finding);
+        count(false, input);
+        if (reports || settings_.fix == fix_mode::in_place) {
+            if (settings_.fix != fix_mode::none)
+                write_fix(origin, input, false);
+            else
+                report(origin, input, false, prints_plans() ? err_ : out_);
+        }
+        return false;
+    }
 
-    parse_result const result = parse(input.bytes, settings_.parse, diagnostics_);
+    parse_result const result = parse(parts.uri, settings_.parse, diagnostics_);
     bool valid = result.has_value();
     // parse() puts its error into the list; should it ever not, report the error anyway rather
     // than print an invalid input with no reason.
@@ -75,8 +91,9 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     if (valid && needs_.host_class && reports) host_class_ = classify_host(*result);
     // A host the policy refuses, and a plan the library refuses, make the input invalid: before
     // the canonical form, which an invalid input does not get. A refused host is not planned.
-    if (valid && settings_.policy.active()) valid = apply_policy(*result, input.bytes);
+    if (valid && settings_.policy.active()) valid = apply_policy(*result, parts.uri);
     if (valid && settings_.plan.enabled) valid = plan_input(*result);
+    if (parts.finding || !parts.before.empty()) add_line_findings(parts);
 
     // The canonical form is built only where it is printed: --fix, and the reports whose writer
     // asks for it (JSON's "canonical", SARIF's fixes).
@@ -117,6 +134,20 @@ bool line_checker::plan_input(uri_view const& uri)
     }
     plan_ = *planned;
     return true;
+}
+
+void line_checker::add_line_findings(list_line const& parts)
+{
+    auto const shift = static_cast<std::uint32_t>(parts.before.size());
+    if (shift != 0) {
+        moved_.clear();
+        for (diagnostic d : diagnostics_) {
+            d.offset += shift;
+            static_cast<void>(moved_.push(d));
+        }
+        std::swap(diagnostics_, moved_);
+    }
+    if (parts.finding) static_cast<void>(diagnostics_.push(*parts.finding)); // dropped() counts a lost one
 }
 
 bool line_checker::apply_policy(uri_view const& uri, std::string_view input)
@@ -160,7 +191,10 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
         .plan = valid && plan_ ? &*plan_ : nullptr,
         .host = host_class_,
         .uri = parsed_,
-        .plain_ascii = valid && settings_.parse.syntax != profile::lenient,
+        .plain_ascii = valid && settings_.parse.syntax != profile::lenient && parts_.uri.size() == input.bytes.size(),
+        .fix_begin = parts_.before.size(),
+        .fix_end =
+            parts_.before.size() + parts_.uri.size() + (parts_.dropped == parts_.rest.size() ? parts_.dropped : 0),
     };
     writer_->write(checked, to);
 }
@@ -173,7 +207,7 @@ void line_checker::check_lines(input_origin first, line_block const& lines)
             if (skipping && is_skipped_line(kept))
                 skip(kept, info);
             else
-                static_cast<void>(check(first, {kept, info.length, info.end}));
+                static_cast<void>(check(first, {kept, info.length, info.end}, split_list_line(kept, settings_.list)));
             ++first.line;
         });
         return;
@@ -191,7 +225,9 @@ void line_checker::check_lines(input_origin first, line_block const& lines)
             return;
         }
         ++inputs;
-        invalid += validate(kept, settings_.parse) ? 0U : 1U;
+        list_line const parts = split_list_line(kept, settings_.list);
+        bool const undivided = parts.finding && parts.finding->level == severity::error;
+        invalid += !undivided && validate(parts.uri, settings_.parse) ? 0U : 1U;
     });
     tally_.inputs += inputs;
     tally_.invalid += invalid;
@@ -231,10 +267,13 @@ void line_checker::count(bool valid, input_line const& input)
     ++tally_.inputs;
     if (!valid) ++tally_.invalid;
     tally_.bytes += input.length + ending_size(input.end);
+    // --fix and --plan (text) report only the invalid inputs; --quiet nothing.
+    bool const displayed = !settings_.quiet && (!valid || (settings_.fix == fix_mode::none && !prints_plans()));
     for (diagnostic const& d : diagnostics_) {
         if (!shown(d)) continue;
         ++tally_.by_severity[static_cast<std::size_t>(d.level)];
         ++tally_.by_id[static_cast<std::size_t>(d.id)];
+        if (displayed) ++tally_.reported[static_cast<std::size_t>(d.level)];
     }
 }
 
@@ -289,8 +328,12 @@ void line_checker::write_fix(input_origin const& origin, input_line const& input
     if (valid) {
         std::string_view const fixed =
             settings_.password != password_policy::keep ? redacted_canonical() : canonical_text_;
+        // On a list line the fields around the URI and its comment stay as they were; its
+        // trailing blanks go.
+        if (in_place) out_.append(parts_.before);
         out_.append(fixed);
-        if (!same_text(fixed, input.bytes)) ++tally_.changed;
+        if (in_place) out_.append(parts_.rest.substr(0, parts_.rest.size() - parts_.dropped));
+        if (!same_text(fixed, parts_.uri) || parts_.dropped != 0) ++tally_.changed;
     } else {
         if (!settings_.quiet) report(origin, input, valid, err_);
         if (!in_place) return;
@@ -314,7 +357,7 @@ void line_checker::write_plan(input_origin const& origin, input_line const& inpu
     }
     if (!plan_) return; // cannot happen: a valid input has been planned
     command_mask mask{.show_password = settings_.plan.show_password, .password = std::nullopt};
-    if (!mask.show_password) mask.password = echoed_password(input.bytes);
+    if (!mask.show_password) mask.password = echoed_password(parts_.uri);
     append_plan_text(out_, *plan_, mask, command_line_);
     if (plan_->ask_password() && !settings_.quiet) {
         append_terminal_safe(err_, origin.name);
@@ -322,6 +365,7 @@ void line_checker::write_plan(input_origin const& origin, input_line const& inpu
         append_number(err_, origin.line);
         err_.append(
             ": note: no password in the URI: ask the user for one when the server wants it (no PASS in the plan)\n");
+        ++tally_.reported[static_cast<std::size_t>(severity::note)];
     }
 }
 

@@ -51,6 +51,7 @@
 #include "ftpuri/policy.hpp"
 #include "ftpuri/redact.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "list_line.hpp"
 #include "report_writer.hpp"
 
 namespace ftpuri::cli {
@@ -123,6 +124,9 @@ struct check_settings {
     char line_separator = '\n';
     // --components: JSON records carry the decoded parts of each valid input.
     bool components = false;
+    // --field, --whole-line: how a line of a file divides into its URI and the rest
+    // (list_line.hpp). Arguments are always one URI each.
+    list_settings list{};
 };
 
 // A line people write in a list of URIs that is not one: nothing but blanks (space, tab, CR,
@@ -153,10 +157,15 @@ struct tally {
     std::uint64_t changed = 0;                  // --fix: valid inputs whose canonical form differs from them
     std::uint64_t skipped = 0;                  // blank and comment lines, not inputs (is_skipped_line)
     std::array<std::uint64_t, 3> by_severity{}; // indexed by ftpuri::severity
+    // What the reports showed, by severity: the summary line's counts. --fix and --plan show
+    // the diagnostics of invalid inputs only; --plan's note that a plan asks for the password
+    // counts as a note.
+    std::array<std::uint64_t, 3> reported{};
     std::array<std::uint64_t, diag_catalogue.size()> by_id{};
 
     void add(tally const& other) noexcept;
     [[nodiscard]] std::uint64_t count(severity s) const noexcept { return by_severity[static_cast<std::size_t>(s)]; }
+    [[nodiscard]] std::uint64_t shown(severity s) const noexcept { return reported[static_cast<std::size_t>(s)]; }
 };
 
 class line_checker {
@@ -168,7 +177,12 @@ public:
 
     // Parses the input and appends its report to output(). Returns true when it is valid.
     // Throws nothing but std::bad_alloc (while the buffers grow).
-    bool check(input_origin const& origin, input_line const& input);
+    bool check(input_origin const& origin, input_line const& input)
+    {
+        return check(origin, input, one_uri(input.bytes));
+    }
+    // The same for a line of a file divided by split_list_line(): `parts` views `input.bytes`.
+    bool check(input_origin const& origin, input_line const& input, list_line const& parts);
     bool check(input_origin const& origin, std::string_view input)
     {
         return check(origin, input_line{input, input.size(), line_end::lf});
@@ -229,10 +243,15 @@ private:
     // The policy on the parsed `uri` of `input`: false, with its finding added to the
     // diagnostics (at offsets into `input`), when it refuses the host.
     bool apply_policy(uri_view const& uri, std::string_view input);
+    // The diagnostics of the URI `parts.uri`, moved to count from the line's start, and the
+    // line's own finding after them.
+    void add_line_findings(list_line const& parts);
     void count(bool valid, input_line const& input);
     // Hands the checked input to writer_, which appends its report to `to`.
     void report(input_origin const& origin, input_line const& input, bool valid, std::string& to);
     void write_fix(input_origin const& origin, input_line const& input, bool valid);
+    // The list line being checked (its URI, what surrounds it); the whole input for an argument.
+    list_line parts_{};
     void write_plan(input_origin const& origin, input_line const& input, bool valid);
     void write_canonical_failure(input_origin const& origin);
     uri_view const* parsed_ = nullptr; // check(): the view of the input being reported, if valid
@@ -244,6 +263,7 @@ private:
     std::unique_ptr<report_writer> writer_;
     report_needs needs_; // writer_->needs()
     diagnostic_list diagnostics_;
+    diagnostic_list moved_;         // add_line_findings()'s
     std::uint64_t line_length_ = 0; // the input's whole length (input_line::length)
     tally tally_;
     std::string out_;

@@ -76,6 +76,9 @@ struct request {
     std::vector<std::string> allow_hosts_files;
     bool quiet = false;
     bool no_skip = false;
+    bool all_files = false;
+    std::uint32_t field = 0;
+    bool whole_line = false;
     bool null_separated = false;
     bool components = false;
     std::string stdin_filename;
@@ -224,7 +227,7 @@ std::string plural(std::uint64_t n, std::string_view one, std::string_view many)
     return s;
 }
 
-// The last line of the text format: what the run found, in one line.
+// The last line of the text format: what the run found, in one line, counting what was shown.
 std::string summary_line(tally const& t)
 {
     std::string s = program;
@@ -233,11 +236,11 @@ std::string summary_line(tally const& t)
     s += ", ";
     s += std::to_string(t.invalid);
     s += " invalid; ";
-    s += plural(t.count(ftpuri::severity::error), "error", "errors");
+    s += plural(t.shown(ftpuri::severity::error), "error", "errors");
     s += ", ";
-    s += plural(t.count(ftpuri::severity::warning), "warning", "warnings");
+    s += plural(t.shown(ftpuri::severity::warning), "warning", "warnings");
     s += ", ";
-    s += plural(t.count(ftpuri::severity::note), "note", "notes");
+    s += plural(t.shown(ftpuri::severity::note), "note", "notes");
     s += '\n';
     return s;
 }
@@ -289,13 +292,30 @@ void add_options(CLI::App& app, request& r)
     app.add_option("uris", r.uris,
                    "URIs to check (after -- if one begins with '-'); with --in-place, the FILES to rewrite")
         ->type_name("URI");
-    // One file per -f: without allow_extra_args(false) CLI11 would take the URIs after it as files.
-    app.add_option("-f,--file", r.files, "read URIs from FILE, one per line ('-' is stdin); repeatable")
-        ->allow_extra_args(false)
+    // -f takes every word after it up to the next option, as linters take many files
+    // (-f mirrors/*.txt); a URI after the files needs an option or '--' before it.
+    app.add_option("-f,--file", r.files,
+                   "read URIs from each FILE, one per line ('-' is stdin); takes the words after it up to the "
+                   "next option; repeatable")
+        ->allow_extra_args(true)
         ->type_name("FILE")
+        ->group("Input");
+    app.add_flag("--files", r.all_files,
+                 "every argument is a FILE to read, not a URI (for tools that append file names: pre-commit)")
         ->group("Input");
     app.add_flag("--no-skip", r.no_skip,
                  "check every line of a file, blank lines and '#' comment lines too (by default they are skipped)")
+        ->group("Input");
+    auto* field = app.add_option("--field", r.field,
+                                 "in files: the URI is the Nth blank-separated field of each line; the other "
+                                 "fields and the comment are kept as they are")
+                      ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{1000}))
+                      ->type_name("N")
+                      ->group("Input");
+    app.add_flag("--whole-line", r.whole_line,
+                 "in files: each whole line is one URI, blanks and '#' included (by default blanks then '#' start "
+                 "a comment, and blanks between two runs of text are an error, list.fields)")
+        ->excludes(field)
         ->group("Input");
     app.add_flag("-0,--null", r.null_separated,
                  "inputs in files and stdin end with NUL rather than a newline (find -print0, git ls-files -z)")
@@ -477,6 +497,10 @@ int run_main(int argc, char** argv)
                                                 "\"canonical\" field, --format=sarif in its fixes");
         if (r.components && r.format != "json")
             throw CLI::ValidationError("--components", "adds a key to --format=json's records");
+        if (r.all_files) {
+            r.files.insert(r.files.end(), r.uris.begin(), r.uris.end());
+            r.uris.clear();
+        }
         if (r.diff) {
             if (r.format != "text") throw CLI::ValidationError("--diff", "prints a unified diff, not --format");
             r.files.insert(r.files.end(), r.uris.begin(), r.uris.end());
@@ -548,6 +572,7 @@ int run_main(int argc, char** argv)
     settings.canonical.drop_anonymous = r.drop_anonymous;
     settings.count_quietly = r.stats || r.error_on_warning;
     settings.skip_comments = !r.no_skip;
+    settings.list = {.field = r.field, .whole_line = r.whole_line || r.null_separated};
     settings.line_separator = r.null_separated ? '\0' : '\n';
     settings.components = r.components;
     settings.plan.enabled = r.plan;

@@ -111,6 +111,11 @@ struct checked_input {
     // or '\\' (only the lenient profile takes raw spaces and non-ASCII bytes): a JSON string of
     // it needs no look at its bytes.
     bool plain_ascii = false;
+    // The bytes of `bytes` a fix replaces with `canonical`, [fix_begin, fix_end): the whole input,
+    // or on a list line the URI (and the trailing blanks it drops), never a comment or another
+    // field (list_line.hpp).
+    std::size_t fix_begin = 0;
+    std::size_t fix_end = std::string_view::npos;
 
     [[nodiscard]] bool shown(diagnostic const& d) const noexcept { return is_reported(d, hidden); }
     // The reader cut the line (block_reader's cap): it goes on past `bytes`.
