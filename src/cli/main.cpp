@@ -58,7 +58,9 @@ using namespace ftpuri::cli;
 
 constexpr char const* program = "ftpuri-check";
 
-enum exit_code : int { all_valid = 0, some_invalid = 1, could_not_run = 2 };
+// 3: --diff found something to change and every input valid, so that a script can tell "needs
+// --fix" (3) from "has an error --fix cannot repair" (1).
+enum exit_code : int { all_valid = 0, some_invalid = 1, could_not_run = 2, would_change_only = 3 };
 
 // What the command line asked for, before it becomes check_settings.
 struct request {
@@ -408,7 +410,7 @@ void add_options(CLI::App& app, request& r)
                          ->group(fixing);
     app.add_flag("--diff", r.diff,
                  "print what --fix --in-place would change in each FILE as a unified diff, and change nothing; "
-                 "exit 1 when something would change")
+                 "exit 3 when something would change and every input is valid, 1 when some input is invalid")
         ->excludes(in_place)
         ->group(fixing);
     app.add_flag("--break-links", r.break_links,
@@ -465,7 +467,8 @@ void add_options(CLI::App& app, request& r)
         ->check(CLI::Range(0U, 256U))
         ->group("Performance");
     app.set_version_flag("-V,--version", std::string(program) + " " + std::string(ftpuri::version()));
-    app.footer("Exit status: 0 every input is valid, 1 some input is invalid, 2 could not run.\n"
+    app.footer("Exit status: 0 every input is valid, 1 some input is invalid, 2 could not run, 3 (--diff) something "
+               "would change.\n"
                "Environment: NO_COLOR turns colour off. Manual: man ftpuri-check.");
 }
 
@@ -690,9 +693,12 @@ int run_main(int argc, char** argv)
     tally const& totals = run.totals();
     stopped = stopped || run.write_failed();
     if (run.worker_failed()) failures.emplace_back("a worker thread ran out of memory; its output is missing");
-    bool const findings =
-        totals.invalid != 0 || would_change || (r.error_on_warning && totals.count(ftpuri::severity::warning) != 0);
-    int code = !failures.empty() || stopped ? could_not_run : findings && !r.exit_zero ? some_invalid : all_valid;
+    bool const findings = totals.invalid != 0 || (r.error_on_warning && totals.count(ftpuri::severity::warning) != 0);
+    int code = !failures.empty() || stopped ? could_not_run
+               : r.exit_zero                ? all_valid
+               : findings                   ? some_invalid
+               : would_change               ? would_change_only
+                                            : all_valid;
 
     if (!stopped) {
         std::string const footer = envelope.footer(code, failures);
