@@ -11,9 +11,9 @@
 
 _ftpuri_check_options='-h --help -V --version
     -f --file --files --field --whole-line --no-skip -0 --null --stdin-filename --profile --max-length
-    --disable --enable --error --rules
+    --disable --enable --error --rules --explain
     --deny --allow-host --allow-hosts-file
-    --format --components --color -q --quiet --stats --progress
+    --format --help-uri-base --components --color -q --quiet --stats --progress
     --fix --diff --in-place --break-links --strip-password --redact-password --drop-fragment --drop-anonymous
     --plan --plan-mode --absolute --anonymous-password --show-password
     --error-on-warning --exit-zero
@@ -121,11 +121,13 @@ _ftpuri_check()
         --disable) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
         --enable) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" opt-in)" "$cur" ;;
         --error) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
+        --explain) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
         --deny) _ftpuri_check_list "$_ftpuri_check_classes" "$cur" ;;
         -f | --file | --allow-hosts-file | --stdin-filename) _ftpuri_check_files "$cur" ;;
         --max-length | -j | --jobs | --field) ;; # a number: nothing to offer
         --anonymous-password) ;;         # any text: nothing to offer
         --allow-host) ;;                 # a host pattern: nothing to offer
+        --help-uri-base) ;;              # a URI: nothing to offer
         *)
             if [[ $prefix ]]; then
                 : # --name=value for an option without a value: nothing to offer

@@ -29,6 +29,7 @@ void tally::add(tally const& other) noexcept
     bytes += other.bytes;
     changed += other.changed;
     skipped += other.skipped;
+    reported_ids += other.reported_ids;
     for (std::size_t i = 0; i < by_severity.size(); ++i) {
         by_severity[i] += other.by_severity[i];
         reported[i] += other.reported[i];
@@ -273,7 +274,9 @@ void line_checker::count(bool valid, input_line const& input)
         if (!shown(d)) continue;
         ++tally_.by_severity[static_cast<std::size_t>(d.level)];
         ++tally_.by_id[static_cast<std::size_t>(d.id)];
-        if (displayed) ++tally_.reported[static_cast<std::size_t>(d.level)];
+        if (!displayed) continue;
+        ++tally_.reported[static_cast<std::size_t>(d.level)];
+        ++tally_.reported_ids;
     }
 }
 

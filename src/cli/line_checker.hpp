@@ -161,6 +161,7 @@ struct tally {
     // the diagnostics of invalid inputs only; --plan's note that a plan asks for the password
     // counts as a note.
     std::array<std::uint64_t, 3> reported{};
+    std::uint64_t reported_ids = 0; // of `reported`, the diagnostics with an id (not --plan's note)
     std::array<std::uint64_t, diag_catalogue.size()> by_id{};
 
     void add(tally const& other) noexcept;

@@ -37,6 +37,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "explain.hpp"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
@@ -84,6 +85,7 @@ struct request {
     bool null_separated = false;
     bool components = false;
     std::string stdin_filename;
+    std::string help_uri_base;
     bool fix = false;
     bool in_place = false;
     bool diff = false;
@@ -98,6 +100,7 @@ struct request {
     std::string anonymous_password = "anonymous@";
     bool show_password = false;
     bool rules = false;
+    std::string explain;
     bool stats = false;
     bool error_on_warning = false;
     bool exit_zero = false;
@@ -357,6 +360,10 @@ void add_options(CLI::App& app, request& r)
         ->type_name("ID[,ID...]")
         ->group(checking);
     app.add_flag("--rules", r.rules, "print every diagnostic id (in --format) and exit")->group(checking);
+    app.add_option("--explain", r.explain,
+                   "print what the diagnostic ID means, why it matters, an example and its fix, and exit")
+        ->type_name("ID")
+        ->group(checking);
 
     std::string const policy = "Policy";
     app.add_option("--deny", r.deny,
@@ -385,6 +392,19 @@ void add_options(CLI::App& app, request& r)
                    "text (default), json (JSON Lines), sarif (SARIF 2.1.0), github (GitHub Actions workflow "
                    "commands) or codeclimate (GitLab's code quality report)")
         ->check(CLI::IsMember({"text", "json", "sarif", "github", "codeclimate"}))
+        ->group(output);
+    app.add_option("--help-uri-base", r.help_uri_base,
+                   "with --format=sarif: the address of your copy of docs/diagnostics.md; each rule's helpUri is "
+                   "it, '#', and the rule's anchor (without it, no rule links anywhere)")
+        ->type_name("URI")
+        ->check(CLI::Validator(
+            [](std::string& uri) {
+                return uri.find_first_of(std::string_view("\0\t\n\r \"<>\\^`{|}", 15)) == std::string::npos &&
+                               uri.find(':') != std::string::npos
+                           ? std::string()
+                           : "not an absolute URI: " + uri;
+            },
+            "", "URI"))
         ->group(output);
     app.add_flag("--components", r.components,
                  "with --format=json: each record's \"components\", the decoded parts of a valid input")
@@ -551,8 +571,17 @@ int run_main(int argc, char** argv)
         if (std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(name); id && !ftpuri::info(*id).opt_in)
             complain("note: --enable " + name + ": on by default (not an opt-in rule); --enable changes nothing");
     output_format const format = format_from(r.format);
+    if (!r.explain.empty()) {
+        std::optional<std::string> const text = explain_rule(r.explain);
+        if (!text) {
+            complain("--explain " + r.explain + ": no such diagnostic id (--rules lists them)");
+            return could_not_run;
+        }
+        bool const written = std::fwrite(text->data(), 1, text->size(), stdout) == text->size();
+        return written && std::fflush(stdout) == 0 ? all_valid : could_not_run;
+    }
     if (r.rules) {
-        std::string const list = list_rules(format, ftpuri::version());
+        std::string const list = list_rules(format, ftpuri::version(), r.help_uri_base);
         bool const written = std::fwrite(list.data(), 1, list.size(), stdout) == list.size();
         return written && std::fflush(stdout) == 0 ? all_valid : could_not_run;
     }
@@ -608,7 +637,7 @@ int run_main(int argc, char** argv)
     output_target const console{stdout, stderr};
     bool stopped = false; // a write failed: nothing more can be reported
     // What the format writes around the reports: SARIF's log, the code quality report's array.
-    report_envelope const envelope(format, ftpuri::version());
+    report_envelope const envelope(format, ftpuri::version(), r.help_uri_base);
     if (std::string const header = envelope.header(); !header.empty())
         stopped = std::fwrite(header.data(), 1, header.size(), stdout) != header.size();
 
@@ -708,7 +737,11 @@ int run_main(int argc, char** argv)
     // a run whose output was lost.
     if (std::fflush(stdout) != 0) stopped = true;
     if (!stopped && format == output_format::text && !r.quiet) {
-        std::string const line = summary_line(totals);
+        std::string line;
+        // Where to read more, once, as ShellCheck's "For more information" does.
+        if (totals.reported_ids != 0)
+            line = std::string(program) + ": what an id means and how to fix it: ftpuri-check --explain ID\n";
+        line += summary_line(totals);
         stopped = std::fwrite(line.data(), 1, line.size(), report_stream) != line.size();
     }
     if (r.stats) print_stats(totals, seconds, per_file);
