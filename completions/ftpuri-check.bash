@@ -10,7 +10,7 @@
 # tests/cli_docs/options_documented.py.
 
 _ftpuri_check_options='-h --help -V --version
-    -f --file --files --field --whole-line --no-skip -0 --null --stdin-filename --profile --max-length
+    -f --file --files --field --whole-line --skip-scheme --no-skip -0 --null --stdin-filename --profile --max-length
     --disable --enable --error --rules --explain
     --deny --allow-host --allow-hosts-file
     --format --help-uri-base --components --color -q --quiet --stats --progress
@@ -127,6 +127,7 @@ _ftpuri_check()
         --max-length | -j | --jobs | --field) ;; # a number: nothing to offer
         --anonymous-password) ;;         # any text: nothing to offer
         --allow-host) ;;                 # a host pattern: nothing to offer
+        --skip-scheme) _ftpuri_check_list 'http https rsync sftp ftps file' "$cur" ;;
         --help-uri-base) ;;              # a URI: nothing to offer
         *)
             if [[ $prefix ]]; then

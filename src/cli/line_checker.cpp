@@ -22,6 +22,24 @@ bool same_text(std::string_view a, std::string_view b) noexcept
 
 } // namespace
 
+bool has_scheme_in(std::string_view uri, std::vector<std::string> const& schemes) noexcept
+{
+    std::size_t const colon = uri.find(':');
+    if (colon == std::string_view::npos || colon == 0) return false;
+    std::string_view const scheme = uri.substr(0, colon);
+    for (std::string const& wanted : schemes) {
+        if (wanted.size() != scheme.size()) continue;
+        bool same = true;
+        for (std::size_t i = 0; i < scheme.size() && same; ++i) {
+            char c = scheme[i];
+            if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+            same = c == wanted[i];
+        }
+        if (same) return true;
+    }
+    return false;
+}
+
 void tally::add(tally const& other) noexcept
 {
     inputs += other.inputs;
@@ -29,6 +47,7 @@ void tally::add(tally const& other) noexcept
     bytes += other.bytes;
     changed += other.changed;
     skipped += other.skipped;
+    skipped_scheme += other.skipped_scheme;
     reported_ids += other.reported_ids;
     for (std::size_t i = 0; i < by_severity.size(); ++i) {
         by_severity[i] += other.by_severity[i];
@@ -205,10 +224,15 @@ void line_checker::check_lines(input_origin first, line_block const& lines)
     bool const skipping = settings_.skip_comments;
     if (!verdicts_only()) {
         lines.for_each_line([&](std::string_view kept, line_info const& info) {
-            if (skipping && is_skipped_line(kept))
-                skip(kept, info);
-            else
-                static_cast<void>(check(first, {kept, info.length, info.end}, split_list_line(kept, settings_.list)));
+            if (skipping && is_skipped_line(kept)) {
+                skip(kept, info, tally_.skipped);
+            } else {
+                list_line const parts = split_list_line(kept, settings_.list);
+                if (!settings_.skip_schemes.empty() && has_scheme_in(parts.uri, settings_.skip_schemes))
+                    skip(kept, info, tally_.skipped_scheme);
+                else
+                    static_cast<void>(check(first, {kept, info.length, info.end}, parts));
+            }
             ++first.line;
         });
         return;
@@ -218,6 +242,7 @@ void line_checker::check_lines(input_origin first, line_block const& lines)
     std::uint64_t inputs = 0;
     std::uint64_t invalid = 0;
     std::uint64_t skipped = 0;
+    std::uint64_t skipped_scheme = 0;
     std::uint64_t bytes = 0;
     lines.for_each_line([&](std::string_view kept, line_info const& info) {
         bytes += info.length + ending_size(info.end);
@@ -225,23 +250,28 @@ void line_checker::check_lines(input_origin first, line_block const& lines)
             ++skipped;
             return;
         }
-        ++inputs;
         list_line const parts = split_list_line(kept, settings_.list);
+        if (!settings_.skip_schemes.empty() && has_scheme_in(parts.uri, settings_.skip_schemes)) {
+            ++skipped_scheme;
+            return;
+        }
+        ++inputs;
         bool const undivided = parts.finding && parts.finding->level == severity::error;
         invalid += !undivided && validate(parts.uri, settings_.parse) ? 0U : 1U;
     });
     tally_.inputs += inputs;
     tally_.invalid += invalid;
     tally_.skipped += skipped;
+    tally_.skipped_scheme += skipped_scheme;
     tally_.bytes += bytes;
 }
 
 // A skipped line is part of a file that --in-place (and --diff) writes anew: written back byte
 // for byte, as an invalid line is. --fix alone prints only canonical forms, which a terminal
 // can show safely; a comment may hold any bytes, and is not printed.
-void line_checker::skip(std::string_view kept, line_info const& info)
+void line_checker::skip(std::string_view kept, line_info const& info, std::uint64_t& count)
 {
-    ++tally_.skipped;
+    ++count;
     tally_.bytes += info.length + ending_size(info.end);
     if (settings_.fix != fix_mode::in_place) return;
     out_.append(kept);

@@ -127,7 +127,13 @@ struct check_settings {
     // --field, --whole-line: how a line of a file divides into its URI and the rest
     // (list_line.hpp). Arguments are always one URI each.
     list_settings list{};
+    // --skip-scheme: lines of files whose URI has one of these schemes (lowercase) are not
+    // inputs, as comment lines are not: counted (tally::skipped_scheme) and kept by --in-place.
+    std::vector<std::string> skip_schemes;
 };
+
+// Whether `uri` begins with "SCHEME:" for one of `schemes` (lowercase), compared without case.
+[[nodiscard]] bool has_scheme_in(std::string_view uri, std::vector<std::string> const& schemes) noexcept;
 
 // A line people write in a list of URIs that is not one: nothing but blanks (space, tab, CR,
 // FF, VT), or a first non-blank character '#'. A URI never begins with either ('#' would be a
@@ -156,6 +162,7 @@ struct tally {
     std::uint64_t bytes = 0;                    // input bytes, endings included
     std::uint64_t changed = 0;                  // --fix: valid inputs whose canonical form differs from them
     std::uint64_t skipped = 0;                  // blank and comment lines, not inputs (is_skipped_line)
+    std::uint64_t skipped_scheme = 0;           // lines of a scheme --skip-scheme names, not inputs
     std::array<std::uint64_t, 3> by_severity{}; // indexed by ftpuri::severity
     // What the reports showed, by severity: the summary line's counts. --fix and --plan show
     // the diagnostics of invalid inputs only; --plan's note that a plan asks for the password
@@ -257,7 +264,7 @@ private:
     void write_canonical_failure(input_origin const& origin);
     uri_view const* parsed_ = nullptr; // check(): the view of the input being reported, if valid
     // A skipped line: counted, and written back as it was by --in-place.
-    void skip(std::string_view kept, line_info const& info);
+    void skip(std::string_view kept, line_info const& info, std::uint64_t& count);
 
     check_settings settings_;
     // The format's writer; with --fix the text format's, for the reports on error_output().

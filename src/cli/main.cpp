@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -81,6 +82,7 @@ struct request {
     bool no_skip = false;
     bool all_files = false;
     std::uint32_t field = 0;
+    std::vector<std::string> skip_schemes;
     bool whole_line = false;
     bool null_separated = false;
     bool components = false;
@@ -253,13 +255,23 @@ std::string summary_line(tally const& t)
 // What one file added to the totals.
 struct file_stats {
     std::string name;
-    std::uint64_t inputs, invalid, skipped, bytes;
+    std::uint64_t inputs, invalid, skipped, skipped_scheme, bytes;
 };
 
 file_stats stats_of_file(std::string_view name, tally const& before, tally const& after)
 {
-    return {std::string(name), after.inputs - before.inputs, after.invalid - before.invalid,
-            after.skipped - before.skipped, after.bytes - before.bytes};
+    return {std::string(name),
+            after.inputs - before.inputs,
+            after.invalid - before.invalid,
+            after.skipped - before.skipped,
+            after.skipped_scheme - before.skipped_scheme,
+            after.bytes - before.bytes};
+}
+
+// ", N skipped (another scheme)" when --skip-scheme skipped lines, else nothing.
+std::string scheme_skips(std::uint64_t n)
+{
+    return n == 0 ? std::string() : ", " + std::to_string(n) + " skipped (another scheme)";
 }
 
 // --stats: one line per file read, then the counts and the speed of the whole run, then each id
@@ -267,20 +279,21 @@ file_stats stats_of_file(std::string_view name, tally const& before, tally const
 void print_stats(tally const& t, double seconds, std::vector<file_stats> const& files)
 {
     for (file_stats const& f : files)
-        static_cast<void>(std::fprintf(
-            stderr, "%s: stats: %s: %s, %llu valid, %llu invalid, %llu skipped (blank or comment), %s\n", program,
-            terminal_safe(f.name).c_str(), plural(f.inputs, "input", "inputs").c_str(),
-            static_cast<unsigned long long>(f.inputs - f.invalid), static_cast<unsigned long long>(f.invalid),
-            static_cast<unsigned long long>(f.skipped), plural(f.bytes, "byte", "bytes").c_str()));
+        static_cast<void>(
+            std::fprintf(stderr, "%s: stats: %s: %s, %llu valid, %llu invalid, %llu skipped (blank or comment)%s, %s\n",
+                         program, terminal_safe(f.name).c_str(), plural(f.inputs, "input", "inputs").c_str(),
+                         static_cast<unsigned long long>(f.inputs - f.invalid),
+                         static_cast<unsigned long long>(f.invalid), static_cast<unsigned long long>(f.skipped),
+                         scheme_skips(f.skipped_scheme).c_str(), plural(f.bytes, "byte", "bytes").c_str()));
     double const rate = seconds > 0 ? static_cast<double>(t.inputs) / seconds : 0.0;
     double const megabytes = seconds > 0 ? static_cast<double>(t.bytes) / 1e6 / seconds : 0.0;
     static_cast<void>(std::fprintf(
         stderr,
-        "%s: stats: %s, %llu valid, %llu invalid, %llu skipped (blank or comment), %s in %.3f s: %.0f "
+        "%s: stats: %s, %llu valid, %llu invalid, %llu skipped (blank or comment)%s, %s in %.3f s: %.0f "
         "inputs/s, %.1f MB/s\n",
         program, plural(t.inputs, "input", "inputs").c_str(), static_cast<unsigned long long>(t.inputs - t.invalid),
         static_cast<unsigned long long>(t.invalid), static_cast<unsigned long long>(t.skipped),
-        plural(t.bytes, "byte", "bytes").c_str(), seconds, rate, megabytes));
+        scheme_skips(t.skipped_scheme).c_str(), plural(t.bytes, "byte", "bytes").c_str(), seconds, rate, megabytes));
     std::vector<std::size_t> ids;
     for (std::size_t i = 0; i < t.by_id.size(); ++i)
         if (t.by_id[i] != 0) ids.push_back(i);
@@ -321,6 +334,24 @@ void add_options(CLI::App& app, request& r)
                  "in files: each whole line is one URI, blanks and '#' included (by default blanks then '#' start "
                  "a comment, and blanks between two runs of text are an error, list.fields)")
         ->excludes(field)
+        ->group("Input");
+    app.add_option("--skip-scheme", r.skip_schemes,
+                   "in files: skip the lines whose URI has the scheme SCHEME (http, rsync, ...), as comment lines "
+                   "are skipped; comma-separated, repeatable")
+        ->allow_extra_args(false)
+        ->delimiter(',')
+        ->type_name("SCHEME[,SCHEME...]")
+        ->check(CLI::Validator(
+            [](std::string& scheme) {
+                bool ok = !scheme.empty() && std::isalpha(static_cast<unsigned char>(scheme[0])) != 0;
+                for (char& c : scheme) {
+                    ok = ok && (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.');
+                    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                }
+                if (scheme == "ftp") return std::string("ftp is the scheme checked; it cannot be skipped");
+                return ok ? std::string() : "not a scheme: '" + scheme + "'";
+            },
+            "", "scheme"))
         ->group("Input");
     app.add_flag("-0,--null", r.null_separated,
                  "inputs in files and stdin end with NUL rather than a newline (find -print0, git ls-files -z)")
@@ -605,6 +636,7 @@ int run_main(int argc, char** argv)
     settings.count_quietly = r.stats || r.error_on_warning;
     settings.skip_comments = !r.no_skip;
     settings.list = {.field = r.field, .whole_line = r.whole_line || r.null_separated};
+    settings.skip_schemes = r.skip_schemes;
     settings.line_separator = r.null_separated ? '\0' : '\n';
     settings.components = r.components;
     settings.plan.enabled = r.plan;
