@@ -430,10 +430,13 @@ void add_options(CLI::App& app, request& r)
         ->type_name("URI")
         ->check(CLI::Validator(
             [](std::string& uri) {
-                return uri.find_first_of(std::string_view("\0\t\n\r \"<>\\^`{|}", 15)) == std::string::npos &&
-                               uri.find(':') != std::string::npos
-                           ? std::string()
-                           : "not an absolute URI: " + uri;
+                // No blank or control byte, and none of RFC 3986's never-allowed characters: the
+                // value goes into every rule as it is.
+                bool const clean = std::none_of(uri.begin(), uri.end(), [](char c) {
+                    return static_cast<unsigned char>(c) <= 0x20 || static_cast<unsigned char>(c) == 0x7F ||
+                           std::string_view("\"<>\\^`{|}").find(c) != std::string_view::npos;
+                });
+                return clean && uri.find(':') != std::string::npos ? std::string() : "not an absolute URI: " + uri;
             },
             "", "URI"))
         ->group(output);
