@@ -11,7 +11,7 @@
 
 _ftpuri_check_options='-h --help -V --version
     -f --file --files --field --whole-line --skip-scheme --no-skip -0 --null --stdin-filename --profile --max-length
-    --disable --enable --error --rules --explain
+    --disable --enable --error --rules --explain --min-severity --config --no-config
     --deny --allow-host --allow-hosts-file
     --format --help-uri-base --components --color -q --quiet --stats --progress
     --fix --diff --in-place --break-links --strip-password --redact-password --drop-fragment --drop-anonymous
@@ -123,7 +123,8 @@ _ftpuri_check()
         --error) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
         --explain) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
         --deny) _ftpuri_check_list "$_ftpuri_check_classes" "$cur" ;;
-        -f | --file | --allow-hosts-file | --stdin-filename) _ftpuri_check_files "$cur" ;;
+        -f | --file | --allow-hosts-file | --stdin-filename | --config) _ftpuri_check_files "$cur" ;;
+        --min-severity) _ftpuri_check_words 'note warning error' "$cur" ;;
         --max-length | -j | --jobs | --field) ;; # a number: nothing to offer
         --anonymous-password) ;;         # any text: nothing to offer
         --allow-host) ;;                 # a host pattern: nothing to offer

@@ -31,6 +31,9 @@ complete -c ftpuri-check -l disable -x -a '(__ftpuri_check_ids)' -d 'do not repo
 complete -c ftpuri-check -l enable -x -a '(__ftpuri_check_opt_in_ids)' -d 'report these opt-in rules'
 complete -c ftpuri-check -l error -x -a '(__ftpuri_check_ids)' -d 'report these warnings as errors'
 complete -c ftpuri-check -l rules -d 'print every diagnostic id and exit'
+complete -c ftpuri-check -l min-severity -x -a 'note warning error' -d 'report nothing below LEVEL'
+complete -c ftpuri-check -l config -r -F -d 'read the settings from FILE'
+complete -c ftpuri-check -l no-config -d 'read no configuration file'
 complete -c ftpuri-check -l explain -x -a '(__ftpuri_check_ids)' -d 'explain a diagnostic id and exit'
 # Policy
 complete -c ftpuri-check -l deny -x -a 'loopback unspecified link-local private broadcast multicast reserved documentation special-use public non-public' -d 'refuse hosts of these classes'

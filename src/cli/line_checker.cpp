@@ -4,6 +4,7 @@
 #include <optional>
 #include <span>
 
+#include "directive.hpp"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/redact.hpp"
@@ -63,7 +64,7 @@ line_checker::line_checker(check_settings const& settings)
       writer_(make_report_writer(settings.fix != fix_mode::none ? output_format::text : settings.format, settings.color,
                                  settings.parse,
                                  {settings.plan.enabled, settings.plan.show_password, settings.components})),
-      needs_(writer_->needs())
+      needs_(writer_->needs()), line_hidden_(settings.hidden)
 {
     settings_.canonical.drop_password = settings.password == password_policy::strip;
     plan_options_.mode = settings_.plan.mode;
@@ -200,7 +201,8 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
         .length = input.length,
         .valid = valid,
         .diagnostics = diagnostics_,
-        .hidden = settings_.hidden,
+        .hidden = line_hidden_,
+        .minimum = settings_.minimum,
         .password = password,
         .redacted = redacted,
         .canonical = canonical,
@@ -219,19 +221,37 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
     writer_->write(checked, to);
 }
 
-void line_checker::check_lines(input_origin first, line_block const& lines)
+void line_checker::check_lines(input_origin first, line_block const& lines, line_directives carried)
 {
     bool const skipping = settings_.skip_comments;
     if (!verdicts_only()) {
+        // Directives hide warnings and notes: a run that reports only verdicts needs none.
+        line_directives state = carried;
+        bool at_top = first.line == 1; // among the file's leading comment lines, where disable-file belongs
         lines.for_each_line([&](std::string_view kept, line_info const& info) {
+            diag_set const next_line = state.next_line;
+            state.next_line = {};
             if (skipping && is_skipped_line(kept)) {
                 skip(kept, info, tally_.skipped);
+                if (std::optional<directive> const d = find_directive(kept)) {
+                    if (!d->unknown.empty()) report_unknown_id(first, d->unknown);
+                    if (!d->whole_file) state.next_line = d->ids; // disable-file: read before the blocks
+                    if (d->whole_file && !at_top) report_misplaced(first);
+                }
             } else {
+                at_top = false;
                 list_line const parts = split_list_line(kept, settings_.list);
-                if (!settings_.skip_schemes.empty() && has_scheme_in(parts.uri, settings_.skip_schemes))
+                if (!settings_.skip_schemes.empty() && has_scheme_in(parts.uri, settings_.skip_schemes)) {
                     skip(kept, info, tally_.skipped_scheme);
-                else
+                } else {
+                    line_hidden_ = settings_.hidden | state.file | next_line;
+                    if (std::optional<directive> const d = find_directive(parts.rest)) {
+                        if (!d->unknown.empty()) report_unknown_id(first, d->unknown);
+                        line_hidden_ = line_hidden_ | d->ids;
+                    }
                     static_cast<void>(check(first, {kept, info.length, info.end}, parts));
+                    line_hidden_ = settings_.hidden;
+                }
             }
             ++first.line;
         });
@@ -290,7 +310,7 @@ std::optional<byte_range> line_checker::echoed_password(std::string_view input) 
 
 bool line_checker::shown(diagnostic const& d) const noexcept
 {
-    return is_reported(d, settings_.hidden);
+    return is_reported(d, line_hidden_, settings_.minimum);
 }
 
 void line_checker::count(bool valid, input_line const& input)
@@ -400,6 +420,25 @@ void line_checker::write_plan(input_origin const& origin, input_line const& inpu
             ": note: no password in the URI: ask the user for one when the server wants it (no PASS in the plan)\n");
         ++tally_.reported[static_cast<std::size_t>(severity::note)];
     }
+}
+
+void line_checker::report_misplaced(input_origin const& origin)
+{
+    append_terminal_safe(err_, origin.name);
+    err_.push_back(':');
+    append_number(err_, origin.line);
+    err_.append(": warning: disable-file after the first URI hides nothing; put it among the comment lines at the "
+                "top of the file\n");
+}
+
+void line_checker::report_unknown_id(input_origin const& origin, std::string_view name)
+{
+    append_terminal_safe(err_, origin.name);
+    err_.push_back(':');
+    append_number(err_, origin.line);
+    err_.append(": warning: '");
+    append_terminal_safe(err_, name);
+    err_.append("' in an ftpuri-check directive is no diagnostic id; it hides nothing (--rules lists them)\n");
 }
 
 void line_checker::write_canonical_failure(input_origin const& origin)

@@ -103,6 +103,8 @@ struct check_settings {
     // --disable: warnings and notes not to report. Errors are always reported: they make the
     // URI invalid, and an invalid URI is never passed in silence.
     diag_set hidden{};
+    // --min-severity: warnings and notes below it are not reported (errors always are).
+    severity minimum = severity::note;
     // ANSI colours in the text format.
     bool color = false;
     // Collect the warnings even when nothing is printed (--quiet with --error-on-warning or
@@ -176,6 +178,13 @@ struct tally {
     [[nodiscard]] std::uint64_t shown(severity s) const noexcept { return reported[static_cast<std::size_t>(s)]; }
 };
 
+// What the directives of a file hide (directive.hpp) as a block of its lines begins: the
+// file-wide ones, and those of a comment line just before the block's first line.
+struct line_directives {
+    diag_set file{};
+    diag_set next_line{};
+};
+
 class line_checker {
 public:
     explicit line_checker(check_settings const& settings);
@@ -195,8 +204,9 @@ public:
     {
         return check(origin, input_line{input, input.size(), line_end::lf});
     }
-    // Checks every line of `lines` as check() does, the first being line `first.line`.
-    void check_lines(input_origin first, line_block const& lines);
+    // Checks every line of `lines` as check() does, the first being line `first.line`, with the
+    // directives of the file in force (`carried`, then those the lines hold).
+    void check_lines(input_origin first, line_block const& lines, line_directives carried = {});
 
     // What to write to stdout (or, with --in-place, to the new file) since the last
     // clear_output(): the reports, or with --fix the canonical forms, or with --plan in the
@@ -271,7 +281,14 @@ private:
     std::unique_ptr<report_writer> writer_;
     report_needs needs_; // writer_->needs()
     diagnostic_list diagnostics_;
-    diagnostic_list moved_;         // add_line_findings()'s
+    diagnostic_list moved_; // add_line_findings()'s
+    // What the reports of the current input hide: --disable's ids, and on a line of a file those
+    // of the directives in force.
+    diag_set line_hidden_;
+    // A directive's id that is no id: reported on error_output(), not counted.
+    void report_unknown_id(input_origin const& origin, std::string_view name);
+    // A disable-file directive after the first URI: reported, and ignored.
+    void report_misplaced(input_origin const& origin);
     std::uint64_t line_length_ = 0; // the input's whole length (input_line::length)
     tally tally_;
     std::string out_;

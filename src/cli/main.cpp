@@ -28,6 +28,7 @@
 #include <cstring>
 #include <exception>
 #include <iterator>
+#include <map>
 #include <new>
 #include <optional>
 #include <string>
@@ -38,6 +39,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "config_file.hpp"
 #include "explain.hpp"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/options.hpp"
@@ -68,26 +70,34 @@ enum exit_code : int { all_valid = 0, some_invalid = 1, could_not_run = 2, would
 struct request {
     std::vector<std::string> uris;
     std::vector<std::string> files;
-    std::string profile = "strict";
-    std::string format = "text";
-    std::string color = "auto";
-    std::string progress = "auto";
     std::vector<std::string> enable;
     std::vector<std::string> disable;
     std::vector<std::string> error;
     std::vector<std::string> deny;
     std::vector<std::string> allow_hosts;
     std::vector<std::string> allow_hosts_files;
+    std::vector<std::string> skip_schemes;
+    std::string profile = "strict";
+    std::string format = "text";
+    std::string color = "auto";
+    std::string progress = "auto";
+    std::string stdin_filename;
+    std::string help_uri_base;
+    std::string config; // --config FILE
+    std::string min_severity = "note";
+    std::string plan_mode = "multicwd";
+    std::string anonymous_password = "anonymous@";
+    std::string explain;
+    std::uint32_t field = 0;
+    std::uint32_t max_length = ftpuri::default_max_length;
+    unsigned jobs = 0;
     bool quiet = false;
     bool no_skip = false;
     bool all_files = false;
-    std::uint32_t field = 0;
-    std::vector<std::string> skip_schemes;
     bool whole_line = false;
     bool null_separated = false;
     bool components = false;
-    std::string stdin_filename;
-    std::string help_uri_base;
+    bool no_config = false; // --no-config
     bool fix = false;
     bool in_place = false;
     bool diff = false;
@@ -97,17 +107,12 @@ struct request {
     bool drop_fragment = false;
     bool drop_anonymous = false;
     bool plan = false;
-    std::string plan_mode = "multicwd";
     bool absolute = false;
-    std::string anonymous_password = "anonymous@";
     bool show_password = false;
     bool rules = false;
-    std::string explain;
     bool stats = false;
     bool error_on_warning = false;
     bool exit_zero = false;
-    std::uint32_t max_length = ftpuri::default_max_length;
-    unsigned jobs = 0;
 };
 
 output_format format_from(std::string const& name)
@@ -117,6 +122,37 @@ output_format format_from(std::string const& name)
     if (name == "github") return output_format::github;
     if (name == "codeclimate") return output_format::codeclimate;
     return output_format::text;
+}
+
+// --skip-scheme's check of one scheme, which it lowercases: "" when it is one.
+std::string scheme_problem(std::string& scheme)
+{
+    bool ok = !scheme.empty() && std::isalpha(static_cast<unsigned char>(scheme[0])) != 0;
+    for (char& c : scheme) {
+        ok = ok && (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.');
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (scheme == "ftp") return "ftp is the scheme checked; it cannot be skipped";
+    return ok ? std::string() : "not a scheme: '" + scheme + "'";
+}
+
+// --help-uri-base's check: it goes into every SARIF rule as it is, so no blank or control byte,
+// none of RFC 3986's never-allowed characters, and a scheme.
+std::string help_uri_problem(std::string const& uri)
+{
+    bool const clean = std::none_of(uri.begin(), uri.end(), [](char c) {
+        return static_cast<unsigned char>(c) <= 0x20 || static_cast<unsigned char>(c) == 0x7F ||
+               std::string_view("\"<>\\^`{|}").find(c) != std::string_view::npos;
+    });
+    return clean && uri.find(':') != std::string::npos ? std::string() : "not an absolute URI: " + uri;
+}
+
+std::optional<ftpuri::severity> severity_from(std::string_view name)
+{
+    if (name == "note") return ftpuri::severity::note;
+    if (name == "warning") return ftpuri::severity::warning;
+    if (name == "error") return ftpuri::severity::error;
+    return std::nullopt;
 }
 
 // NO_COLOR (https://no-color.org): set and not empty turns colour off.
@@ -341,17 +377,7 @@ void add_options(CLI::App& app, request& r)
         ->allow_extra_args(false)
         ->delimiter(',')
         ->type_name("SCHEME[,SCHEME...]")
-        ->check(CLI::Validator(
-            [](std::string& scheme) {
-                bool ok = !scheme.empty() && std::isalpha(static_cast<unsigned char>(scheme[0])) != 0;
-                for (char& c : scheme) {
-                    ok = ok && (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.');
-                    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-                }
-                if (scheme == "ftp") return std::string("ftp is the scheme checked; it cannot be skipped");
-                return ok ? std::string() : "not a scheme: '" + scheme + "'";
-            },
-            "", "scheme"))
+        ->check(CLI::Validator([](std::string& scheme) { return scheme_problem(scheme); }, "", "scheme"))
         ->group("Input");
     app.add_flag("-0,--null", r.null_separated,
                  "inputs in files and stdin end with NUL rather than a newline (find -print0, git ls-files -z)")
@@ -391,6 +417,17 @@ void add_options(CLI::App& app, request& r)
         ->type_name("ID[,ID...]")
         ->group(checking);
     app.add_flag("--rules", r.rules, "print every diagnostic id (in --format) and exit")->group(checking);
+    app.add_option("--min-severity", r.min_severity,
+                   "report nothing below LEVEL: note (default, everything), warning, or error (errors only)")
+        ->check(CLI::IsMember({"note", "warning", "error"}))
+        ->type_name("LEVEL")
+        ->group(checking);
+    auto* config_option = app.add_option("--config", r.config,
+                                         "read the settings from FILE (TOML) for every input, rather than the "
+                                         "nearest .ftpuri-check.toml above each file")
+                              ->type_name("FILE")
+                              ->group(checking);
+    app.add_flag("--no-config", r.no_config, "read no configuration file")->excludes(config_option)->group(checking);
     app.add_option("--explain", r.explain,
                    "print what the diagnostic ID means, why it matters, an example and its fix, and exit")
         ->type_name("ID")
@@ -428,17 +465,7 @@ void add_options(CLI::App& app, request& r)
                    "with --format=sarif: the address of your copy of docs/diagnostics.md; each rule's helpUri is "
                    "it, '#', and the rule's anchor (without it, no rule links anywhere)")
         ->type_name("URI")
-        ->check(CLI::Validator(
-            [](std::string& uri) {
-                // No blank or control byte, and none of RFC 3986's never-allowed characters: the
-                // value goes into every rule as it is.
-                bool const clean = std::none_of(uri.begin(), uri.end(), [](char c) {
-                    return static_cast<unsigned char>(c) <= 0x20 || static_cast<unsigned char>(c) == 0x7F ||
-                           std::string_view("\"<>\\^`{|}").find(c) != std::string_view::npos;
-                });
-                return clean && uri.find(':') != std::string::npos ? std::string() : "not an absolute URI: " + uri;
-            },
-            "", "URI"))
+        ->check(CLI::Validator([](std::string& uri) { return help_uri_problem(uri); }, "", "URI"))
         ->group(output);
     app.add_flag("--components", r.components,
                  "with --format=json: each record's \"components\", the decoded parts of a valid input")
@@ -526,6 +553,105 @@ void add_options(CLI::App& app, request& r)
                "Environment: NO_COLOR turns colour off. Manual: man ftpuri-check.");
 }
 
+// The text reports go to stdout, or with --fix, --diff or --plan to stderr (stdout has the
+// canonical forms, the diff or the plans).
+bool reports_on_stderr(request const& r)
+{
+    return r.fix || r.diff || (r.plan && format_from(r.format) == output_format::text);
+}
+
+// The settings of the inputs one configuration governs, and where they came from.
+struct configured {
+    check_settings settings;
+    std::string help_uri_base; // SARIF's, of the working directory's configuration
+    std::string source;        // the configuration file, or empty for the command line alone
+    std::string problem;       // why the settings cannot be used: a value of the file is wrong
+};
+
+// The request as a configuration file changes it: each key of `file` that the command line did
+// not give.
+request with_config(request r, config const& file, CLI::App const& app)
+{
+    auto given = [&](char const* option) { return app.count(option) != 0; };
+    if (file.profile && !given("--profile")) r.profile = *file.profile;
+    if (file.enable && !given("--enable")) r.enable = *file.enable;
+    if (file.disable && !given("--disable")) r.disable = *file.disable;
+    if (file.error && !given("--error")) r.error = *file.error;
+    if (file.min_severity && !given("--min-severity")) r.min_severity = *file.min_severity;
+    if (file.skip_schemes && !given("--skip-scheme")) r.skip_schemes = *file.skip_schemes;
+    if (file.plan_mode && !given("--plan-mode")) r.plan_mode = *file.plan_mode;
+    if (file.help_uri_base && !given("--help-uri-base")) r.help_uri_base = *file.help_uri_base;
+    if (file.deny && !given("--deny")) r.deny = *file.deny;
+    if (file.allow_hosts && !given("--allow-host") && !given("--allow-hosts-file")) r.allow_hosts = *file.allow_hosts;
+    return r;
+}
+
+// The check_settings of a request, its values checked again: those a configuration file gave
+// have not been (`source` names the file in the problem).
+configured settings_of(request r, std::string const& source)
+{
+    configured result;
+    auto fail = [&](std::string const& what) {
+        result.problem = (source.empty() ? std::string() : source + ": ") + what;
+        return result;
+    };
+    std::optional<ftpuri::profile> const profile = ftpuri::profile_from_string(r.profile);
+    if (!profile) return fail("unknown profile '" + r.profile + "' (strict, rfc3986 or lenient)");
+    std::optional<ftpuri::severity> const minimum = severity_from(r.min_severity);
+    if (!minimum) return fail("unknown min-severity '" + r.min_severity + "' (note, warning or error)");
+    std::optional<ftpuri::plan_mode> const mode = ftpuri::find_plan_mode(r.plan_mode);
+    if (!mode) return fail("unknown plan mode '" + r.plan_mode + "' (rfc1738, multicwd, singlecwd or nocwd)");
+    for (std::string& scheme : r.skip_schemes)
+        if (std::string const problem = scheme_problem(scheme); !problem.empty())
+            return fail("skip-schemes: " + problem);
+    if (!r.help_uri_base.empty())
+        if (std::string const problem = help_uri_problem(r.help_uri_base); !problem.empty())
+            return fail("help-uri-base: " + problem);
+    deny_result const deny = parse_deny(r.deny);
+    if (!deny.problem.empty()) return fail("deny: " + deny.problem);
+    for (std::string const& pattern : r.allow_hosts)
+        if (std::string const problem = allow_pattern_problem(pattern); !problem.empty())
+            return fail("allow-hosts: " + problem);
+    rule_choice_result const rules = choose_rules(r.enable, r.disable, r.error);
+    if (!rules.problem.empty()) return fail(rules.problem);
+    if (std::string const problem = disable_problem(r.disable, *profile); !problem.empty()) return fail(problem);
+
+    output_format const format = format_from(r.format);
+    check_settings& settings = result.settings;
+    settings.parse.syntax = *profile;
+    settings.parse.max_length = r.max_length;
+    settings.parse.opt_in = rules.choice.enabled;
+    settings.parse.as_error = rules.choice.errors;
+    settings.policy.deny = deny.classes;
+    settings.policy.allow = std::move(r.allow_hosts);
+    settings.hidden = rules.choice.hidden;
+    settings.minimum = *minimum;
+    settings.format = format;
+    settings.quiet = r.quiet;
+    settings.fix = r.in_place || r.diff ? fix_mode::in_place : r.fix ? fix_mode::print : fix_mode::none;
+    settings.password = r.strip_password    ? password_policy::strip
+                        : r.redact_password ? password_policy::redact
+                                            : password_policy::keep;
+    settings.canonical.drop_fragment = r.drop_fragment;
+    settings.canonical.drop_anonymous = r.drop_anonymous;
+    settings.count_quietly = r.stats || r.error_on_warning;
+    settings.skip_comments = !r.no_skip;
+    settings.list = {.field = r.field, .whole_line = r.whole_line || r.null_separated};
+    settings.skip_schemes = r.skip_schemes;
+    settings.line_separator = r.null_separated ? '\0' : '\n';
+    settings.components = r.components;
+    settings.plan.enabled = r.plan;
+    settings.plan.mode = *mode;
+    settings.plan.absolute = r.absolute;
+    settings.plan.anonymous_password = r.anonymous_password;
+    settings.plan.show_password = r.show_password;
+    std::FILE* const report_stream = reports_on_stderr(r) ? stderr : stdout;
+    settings.color =
+        r.color == "always" || (r.color == "auto" && ::isatty(::fileno(report_stream)) == 1 && !no_color_requested());
+    result.help_uri_base = r.help_uri_base;
+    return result;
+}
+
 // Every message names a file or quotes an argument, which may hold any bytes: it is shown as
 // terminal_safe.hpp says, whatever its source.
 void complain(std::string_view message)
@@ -591,19 +717,48 @@ int run_main(int argc, char** argv)
         return app.exit(e) == 0 ? all_valid : could_not_run;
     }
 
-    rule_choice_result const rules = choose_rules(r.enable, r.disable, r.error);
-    if (!rules.problem.empty()) {
-        complain(rules.problem);
-        return could_not_run;
-    }
-    ftpuri::profile const chosen_profile = ftpuri::profile_from_string(r.profile).value_or(ftpuri::profile::strict);
-    if (std::string const problem = disable_problem(r.disable, chosen_profile); !problem.empty()) {
-        complain(problem);
-        return could_not_run;
-    }
     for (std::string const& name : r.enable)
         if (std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(name); id && !ftpuri::info(*id).opt_in)
             complain("note: --enable " + name + ": on by default (not an opt-in rule); --enable changes nothing");
+
+    // The configuration files read so far, by path; the one that governs the working directory
+    // (the arguments', stdin's, --rules' and --explain's) first.
+    std::map<std::string, config_result> read_configs;
+    std::string config_problem;
+    // The settings of the inputs under `directory`: the command line's, with the nearest
+    // configuration file's values where it gave none. Nothing, with `problem` set, when the
+    // file or a value in it is wrong.
+    auto settings_under = [&](std::string const& directory) -> std::optional<configured> {
+        std::optional<std::string> const path = r.no_config         ? std::nullopt
+                                                : !r.config.empty() ? std::optional(r.config)
+                                                                    : find_config(directory);
+        if (!path) {
+            configured result = settings_of(r, "");
+            if (!result.problem.empty()) {
+                config_problem = result.problem;
+                return std::nullopt;
+            }
+            return result;
+        }
+        auto found = read_configs.find(*path);
+        if (found == read_configs.end()) found = read_configs.emplace(*path, read_config(*path)).first;
+        if (!found->second.problem.empty()) {
+            config_problem = found->second.problem;
+            return std::nullopt;
+        }
+        configured result = settings_of(with_config(r, found->second.settings, app), *path);
+        if (!result.problem.empty()) {
+            config_problem = result.problem;
+            return std::nullopt;
+        }
+        result.source = *path;
+        return result;
+    };
+    std::optional<configured> here = settings_under(".");
+    if (!here) {
+        complain(config_problem);
+        return could_not_run;
+    }
     output_format const format = format_from(r.format);
     if (!r.explain.empty()) {
         std::optional<std::string> const text = explain_rule(r.explain);
@@ -615,44 +770,12 @@ int run_main(int argc, char** argv)
         return written && std::fflush(stdout) == 0 ? all_valid : could_not_run;
     }
     if (r.rules) {
-        std::string const list = list_rules(format, ftpuri::version(), r.help_uri_base);
+        std::string const list = list_rules(format, ftpuri::version(), here->help_uri_base);
         bool const written = std::fwrite(list.data(), 1, list.size(), stdout) == list.size();
         return written && std::fflush(stdout) == 0 ? all_valid : could_not_run;
     }
-
-    check_settings settings;
-    settings.parse.syntax = chosen_profile;
-    settings.parse.max_length = r.max_length;
-    settings.parse.opt_in = rules.choice.enabled;
-    settings.parse.as_error = rules.choice.errors;
-    settings.policy.deny = parse_deny(r.deny).classes; // each value was checked as it was read
-    settings.policy.allow = std::move(r.allow_hosts);
-    settings.hidden = rules.choice.hidden;
-    settings.format = format;
-    settings.quiet = r.quiet;
-    settings.fix = r.in_place || r.diff ? fix_mode::in_place : r.fix ? fix_mode::print : fix_mode::none;
-    settings.password = r.strip_password    ? password_policy::strip
-                        : r.redact_password ? password_policy::redact
-                                            : password_policy::keep;
-    settings.canonical.drop_fragment = r.drop_fragment;
-    settings.canonical.drop_anonymous = r.drop_anonymous;
-    settings.count_quietly = r.stats || r.error_on_warning;
-    settings.skip_comments = !r.no_skip;
-    settings.list = {.field = r.field, .whole_line = r.whole_line || r.null_separated};
-    settings.skip_schemes = r.skip_schemes;
-    settings.line_separator = r.null_separated ? '\0' : '\n';
-    settings.components = r.components;
-    settings.plan.enabled = r.plan;
-    settings.plan.mode = ftpuri::find_plan_mode(r.plan_mode).value_or(ftpuri::plan_mode::multicwd);
-    settings.plan.absolute = r.absolute;
-    settings.plan.anonymous_password = r.anonymous_password;
-    settings.plan.show_password = r.show_password;
-    // The text reports go to stdout, or with --fix or --plan to stderr (stdout has the canonical
-    // forms or the plans).
-    bool const reports_on_stderr = r.fix || r.diff || (r.plan && format == output_format::text);
-    std::FILE* const report_stream = reports_on_stderr ? stderr : stdout;
-    settings.color =
-        r.color == "always" || (r.color == "auto" && ::isatty(::fileno(report_stream)) == 1 && !no_color_requested());
+    check_settings const& settings = here->settings;
+    std::FILE* const report_stream = reports_on_stderr(r) ? stderr : stdout;
 
     bool const stderr_is_terminal = ::isatty(STDERR_FILENO) == 1;
     bool const reads_streams = !r.files.empty() || r.uris.empty();
@@ -670,15 +793,33 @@ int run_main(int argc, char** argv)
     std::vector<file_stats> per_file; // --stats
     pipeline run(settings, jobs, progress);
     output_target const console{stdout, stderr};
+    // Before each file: the settings of the configuration file that governs it (the nearest
+    // above it), when that is another than the last file's. A wrong file stops the run.
+    std::string current_source = here->source;
+    auto configure_for = [&](std::string const& path) {
+        std::optional<configured> const next = settings_under(path == "-" ? "." : directory_of_file(path));
+        if (!next) {
+            progress.erase();
+            complain(config_problem);
+            failures.push_back(config_problem);
+            return false;
+        }
+        if (next->source != current_source) {
+            run.reconfigure(next->settings);
+            current_source = next->source;
+        }
+        return true;
+    };
     bool stopped = false; // a write failed: nothing more can be reported
     // What the format writes around the reports: SARIF's log, the code quality report's array.
-    report_envelope const envelope(format, ftpuri::version(), r.help_uri_base);
+    report_envelope const envelope(format, ftpuri::version(), here->help_uri_base);
     if (std::string const header = envelope.header(); !header.empty())
         stopped = std::fwrite(header.data(), 1, header.size(), stdout) != header.size();
 
     bool would_change = false; // --diff
     if (r.diff) {
         for (std::string const& file : r.files) {
+            if (!configure_for(file)) break;
             diff_result const compared = diff_file(file, run);
             progress.erase();
             if (!compared.problem.empty()) {
@@ -696,6 +837,7 @@ int run_main(int argc, char** argv)
         in_place_options options;
         options.break_links = r.break_links;
         for (std::string const& file : r.files) {
+            if (!configure_for(file)) break;
             in_place_result const rewritten = rewrite_in_place(file, run, options);
             if (!rewritten.problem.empty()) {
                 progress.erase();
@@ -723,7 +865,7 @@ int run_main(int argc, char** argv)
         }
         if (r.uris.empty() && r.files.empty()) r.files.emplace_back("-");
         for (std::string const& path : r.files) {
-            if (run.write_failed()) break;
+            if (run.write_failed() || !configure_for(path)) break;
             bool const is_stdin = path == "-";
             std::string_view const origin_name = !is_stdin                  ? std::string_view(path)
                                                  : r.stdin_filename.empty() ? std::string_view("<stdin>")
