@@ -93,8 +93,11 @@ void pipeline::emit(std::string_view out, std::string_view err, output_target to
         out.remove_prefix(1);
         first_report_ = false;
     }
+    // glibc's fwrite() counts every byte of an unbuffered stream as written even when the write
+    // failed; the stream's error flag tells.
     auto write_all = [](std::string_view bytes, std::FILE* stream) {
-        return bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), stream) == bytes.size();
+        return bytes.empty() ||
+               (std::fwrite(bytes.data(), 1, bytes.size(), stream) == bytes.size() && std::ferror(stream) == 0);
     };
     if (!out.empty() || !err.empty()) progress_.erase_before(to.out, !err.empty());
     // A closed pipe (ftpuri-check ... | head) ends the run quietly with exit code 2.
