@@ -4,8 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 #include <toml++/toml.h>
 
 namespace ftpuri::cli {
@@ -66,6 +68,16 @@ config_result read_config(std::string const& path)
 {
     config_result result;
     result.settings.path = path;
+    // toml++ reads a directory as an empty file, and says little of a missing one.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || ::access(path.c_str(), R_OK) != 0) {
+        result.problem = path + ": " + std::strerror(errno);
+        return result;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        result.problem = path + ": not a regular file";
+        return result;
+    }
     toml::table table;
     // toml++ reports a syntax error by throwing; here, and only here, it becomes a value.
     try {
