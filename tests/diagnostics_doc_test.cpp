@@ -272,7 +272,8 @@ TEST(diagnostics_md, every_id_has_exactly_one_row_in_catalogue_order)
     EXPECT_EQ(doc_order, catalogue_order) << "rows must follow diag_catalogue's order";
 }
 
-// ftpuri-check's SARIF links each rule to its row (helpUri, src/cli/rule_metadata.hpp): every
+// ftpuri-check's SARIF links each rule to its row under --help-uri-base (helpUri,
+// src/cli/rule_metadata.hpp), and --explain prints it: every
 // catalogue id's row begins with the anchor <a id="ID"></a>, the id with its '.' as '-', and no
 // two rows share an anchor.
 TEST(diagnostics_md, every_id_has_its_anchor)
