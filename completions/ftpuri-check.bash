@@ -98,14 +98,23 @@ _ftpuri_check()
         cur=${cur#*=}
     fi
 
-    # What the other words on the line say: --in-place, and -- (the end of the options).
+    # What the other words on the line say: --in-place, and -- (the end of the options); and
+    # whether the word is among the files -f takes (every word after it up to an option).
+    local after_file=
     for ((i = 1; i < ${#COMP_WORDS[@]}; i++)); do
         ((i == cword)) && continue
         case ${COMP_WORDS[i]} in
             --in-place | --diff | --files) in_place=1 ;;
             --) ((i < cword)) && end_of_options=1 ;;
         esac
+        if ((i < cword)); then
+            case ${COMP_WORDS[i]} in
+                -f | --file) after_file=1 ;;
+                -*) after_file= ;;
+            esac
+        fi
     done
+    [[ $after_file && $cur != -* && ! $end_of_options ]] && in_place=1
 
     if [[ $end_of_options ]]; then
         # A positional argument: a file with --in-place or --diff, otherwise a URI.
