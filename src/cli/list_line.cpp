@@ -73,7 +73,10 @@ list_line split_list_line(std::string_view line, list_settings const& settings) 
         return parts;
     }
 
-    // --field N: the Nth run of text; a line with fewer fields has an empty URI at its end.
+    // --field N: the Nth run of text; a line with fewer fields has an empty URI at its end. The
+    // rest of the line, trailing blanks included, is kept as it was.
+    parts.finding.reset();
+    parts.dropped = 0;
     std::size_t begin = skip_blanks(fields, 0);
     for (std::uint32_t n = 1; n < settings.field && begin < fields.size(); ++n)
         begin = skip_blanks(fields, skip_text(fields, begin));

@@ -11,8 +11,8 @@
 //     list.trailing-blank, a warning that --fix removes;
 //   - blanks left between two runs of text may separate fields: list.fields, an error in every
 //     profile, and the line is kept as it is, unless the user said which field is the URI
-//     (--field N: the others are kept as they are) or that the whole line is one (--whole-line,
-//     which checks the line as it is, comment, blanks and all).
+//     (--field N: the rest of the line, blanks and all, is kept as it was) or that the whole
+//     line is one (--whole-line, which checks the line as it is, comment, blanks and all).
 //
 // Arguments are never list lines: the library's verdict on a string does not change.
 #pragma once
