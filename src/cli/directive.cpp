@@ -71,8 +71,9 @@ diag_set file_directives(std::string_view text, char separator) noexcept
     diag_set hidden;
     while (!text.empty()) {
         std::size_t const end = text.find(separator);
-        std::string_view const line = text.substr(0, end);
-        if (!is_comment_line(line) && !is_blank_line(line)) break; // the first URI: no more
+        std::string_view line = text.substr(0, end);
+        if (separator == '\n' && line.ends_with('\r')) line.remove_suffix(1); // as the reader drops it
+        if (!is_comment_line(line) && !is_blank_line(line)) break;            // the first URI: no more
         if (std::optional<directive> const d = find_directive(line); d && d->whole_file) hidden = hidden | d->ids;
         if (end == std::string_view::npos) break;
         text.remove_prefix(end + 1);

@@ -47,10 +47,12 @@ diagnostic line_finding(diag_id id, std::size_t offset, std::size_t length) noex
 
 list_line split_list_line(std::string_view line, list_settings const& settings) noexcept
 {
-    // Most lines are a URI and nothing else: one look for a blank.
-    if (settings.whole_line || line.find_first_of(" \t") == std::string_view::npos) return one_uri(line);
+    // Most lines are a URI and nothing else: one look for a blank (a second field chosen aside).
+    if (settings.whole_line || (settings.field <= 1 && line.find_first_of(" \t") == std::string_view::npos))
+        return one_uri(line);
 
     list_line parts;
+    parts.before = line.substr(0, 0);
     std::size_t const comment = comment_start(line);
     std::size_t end = comment; // of the fields
     while (end > 0 && is_blank(line[end - 1]))

@@ -47,7 +47,9 @@ struct list_line {
 [[nodiscard]] constexpr list_line one_uri(std::string_view text) noexcept
 {
     list_line whole;
+    whole.before = text.substr(0, 0);
     whole.uri = text;
+    whole.rest = text.substr(text.size());
     return whole;
 }
 
