@@ -12,8 +12,8 @@ Thousands of seeded random lines mix ftp URI fragments with every C0 byte, DEL, 
 controls and the bidirectional controls in UTF-8, and bytes that are not UTF-8. They go
 through ftpuri-check in every profile and format, with --stats, with --fix and --fix
 --in-place, with --plan, as arguments, and in files whose names hold the same characters (and as
-missing files with such names); option values that CLI11 echoes in its errors too. --plan's
-arguments are decoded, so the same units go through it percent-encoded as well, in every mode:
+missing files with such names, and in --diff's headers, which quote them as git does); option
+values that CLI11 echoes in its errors too. --plan's arguments are decoded, so the same units go through it percent-encoded as well, in every mode:
 each command line must be the escaped echo of its decoded argument. Every stdout and
 stderr must be UTF-8 with no such character raw but the newlines that end lines. In the text
 format each caret must stand under the escaped echo of the bytes its diagnostic points at
@@ -273,6 +273,15 @@ class TerminalInjection(common.TempDirTest):
                     f.write(content)
                 proc = self.run_safe(["--fix", "--in-place", copy, missing], f"--in-place {copy!r}", codes=(2,))
                 self.assertIn(f"ftpuri-check: {escaped(copy)}: ".encode(), proc.stderr)
+                self.assertIn(f"ftpuri-check: {escaped(missing)}: ".encode(), proc.stderr)
+            with self.subTest(name=name, diff=True):
+                # --diff: the body is the file's own lines (patch needs them as they are), so
+                # the file holds only a line that --fix changes; the name is in the headers.
+                changed = b"diff-" + name
+                with open(os.path.join(os.fsencode(self.dir), changed), "wb") as f:
+                    f.write(b"FTP://H/a\n")
+                proc = self.run_safe(["--diff", "--", changed, missing], f"--diff {changed!r}", codes=(2,))
+                self.assertIn(b"\n@@ -1 +1 @@\n-FTP://H/a\n+ftp://h/a\n", proc.stdout)
                 self.assertIn(f"ftpuri-check: {escaped(missing)}: ".encode(), proc.stderr)
             with self.subTest(name=name, progress=True):
                 proc = common.run(["--progress=always", "-q", "-f", name], cwd=self.dir)
