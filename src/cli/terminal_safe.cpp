@@ -105,7 +105,7 @@ void append_json_safe(std::string& to, std::string_view json)
         i += printable_ascii_run(json.substr(i));
         if (i == json.size()) break;
         text_unit const unit = next_text_unit(json, i);
-        if (unit.safe()) {
+        if (unit.safe() && !is_json_line_separator(unit.code_point)) {
             i += unit.bytes;
             continue;
         }

@@ -27,6 +27,13 @@ constexpr bool is_unsafe_code_point(char32_t c) noexcept
     return c < 0x20 || (c >= 0x7F && c <= 0x9F) || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
+// U+2028 and U+2029: valid raw in JSON, but JavaScript before ES2019 and Python's
+// str.splitlines() end a line there, so a record read line by line would be cut in two.
+constexpr bool is_json_line_separator(char32_t c) noexcept
+{
+    return c == 0x2028 || c == 0x2029;
+}
+
 // One character of a text, or one byte that is not part of a well-formed UTF-8 sequence.
 struct text_unit {
     std::uint32_t bytes; // 1 to 4
@@ -70,8 +77,8 @@ void append_terminal_safe(std::string& to, std::string_view text);
 // `text` as append_terminal_safe() shows it.
 [[nodiscard]] std::string terminal_safe(std::string_view text);
 
-// Appends `json`, text that RapidJSON's Writer wrote, with every unsafe code point it holds raw
-// written as a \uXXXX escape. The Writer escapes only C0; DEL, C1 and bidirectional controls
+// Appends `json`, text that RapidJSON's Writer wrote, with every unsafe code point and line
+// separator it holds raw written as a \uXXXX escape. The Writer escapes only C0; DEL, C1 and bidirectional controls
 // can only be inside strings (the rest of the JSON is ASCII), where \uXXXX means the same.
 // A byte that is not UTF-8, which the Writer's callers replace beforehand, becomes \uFFFD.
 void append_json_safe(std::string& to, std::string_view json);

@@ -295,6 +295,35 @@ class TerminalInjection(common.TempDirTest):
                     self.assertTrue(redraw.startswith(shown.encode() + b": "), f"{redraw!r} for {name!r}")
                     self.assertIsNone(first_problem(redraw.rstrip(b"\n")), f"progress bar for {name!r}")
 
+    def test_json_writes_line_separators_escaped(self):
+        # U+2028 and U+2029 are valid raw in JSON, but JavaScript before ES2019 and Python's
+        # str.splitlines() end a line there: records read line by line would be cut. Every JSON
+        # format writes them as \u2028 and \u2029 (U+0085 is a C1 control, escaped already),
+        # from an input, a decoded plan argument and a file name alike.
+        separators = ["\u2028", "\u2029", "\u0085"]
+        lines = []
+        for sep in separators:
+            raw, pct = sep.encode(), "".join(f"%{b:02X}" for b in sep.encode()).encode()
+            lines += [b"ftp://h/a" + raw + b"b", b"ftp://h/a" + pct + b"b", b"ftp://u" + pct + b"@h/d" + pct + b"/n",
+                      b"ftp://h/a b" + raw, raw + b"ftp://h/"]
+        name = "lines\u2028\u2029.txt".encode()
+        with open(os.path.join(os.fsencode(self.dir), name), "wb") as f:
+            f.write(b"".join(line + b"\n" for line in lines))
+        for profile in common.PROFILES:
+            for extra in (["--format=json"], ["--format=json", "--plan"], ["--format=sarif"],
+                          ["--format=codeclimate"], ["--stats", "--format=json"]):
+                with self.subTest(profile=profile, extra=extra):
+                    proc = self.run_safe([f"--profile={profile}", *extra, "-f", name], f"{profile} {extra}",
+                                         codes=(0, 1))
+                    text = proc.stdout.decode()  # stderr is text (--stats), where they are shown
+                    for sep in ("\u2028", "\u2029"):
+                        self.assertNotIn(sep, text, f"{profile} {extra}: raw U+{ord(sep):04X}")
+                    if extra[0] == "--format=json" and "--stats" not in extra:
+                        records = proc.stdout.decode().splitlines()
+                        self.assertEqual(len(lines), len(records))
+                        for record, line in zip(map(json.loads, records), lines):
+                            self.assertEqual(sanitized(line), record["input"])
+
     def test_carets_stay_under_their_bytes(self):
         # Lines without ':' after the scheme and with no '@' have no password to mask, so the
         # echo is the line escaped; they are kept short enough to be echoed whole.

@@ -158,13 +158,18 @@ TEST(TerminalSafe, JsonEscapesWhatTheWriterLeavesRaw)
               R"({"a":"plain ASCII, \"quoted\" \\ and all"})");
     EXPECT_EQ(json_safe("\"\xFF\""), "\"\\uFFFD\"");
     EXPECT_EQ(json_safe(""), "");
+    // The line separators that JavaScript before ES2019 and str.splitlines() end a line at.
+    EXPECT_EQ(json_safe(cat(R"({"input":"a)", utf8(0x2028), "b", utf8(0x2029), R"("})")),
+              R"({"input":"a\u2028b\u2029"})");
 }
 
 TEST(TerminalSafe, JsonAgreesWithTextOnEveryCodePointOfTheFirstPlanes)
 {
-    // The same decision, two spellings: raw in JSON exactly when it is shown as itself in text.
+    // The same decision, two spellings: raw in JSON exactly when it is shown as itself in text,
+    // but for the line separators, which only JSON readers split at.
     for (char32_t c = 0x20; c < 0x3000; ++c) {
         if (c == '"' || c == '\\') continue; // JSON's own escapes, which the Writer writes
+        if (c == 0x2028 || c == 0x2029) continue;
         std::string const s = utf8(c);
         bool const raw_in_text = terminal_safe(s) == s;
         bool const raw_in_json = json_safe(s) == s;
