@@ -57,6 +57,8 @@ bool is_dns_name(std::string_view name) noexcept
     return true;
 }
 
+constexpr std::uint16_t default_ftp_port = 21; // RFC 959 3.2
+
 // port = 1*5DIGIT, 1-65535, without leading zeros: one spelling per port.
 std::optional<std::uint16_t> read_port(std::string_view digits) noexcept
 {
@@ -190,7 +192,11 @@ std::optional<host_pattern> host_pattern::parse(std::string_view text) noexcept
         port = text.substr(colon + 1);
         if (port.empty()) return std::nullopt;
     }
-    if (!port.empty()) {
+    // No port is FTP's own, 21: an allowed mirror must not become a scanner of its host's other
+    // ports (ftp://mirror:6379/). "*" is any port, asked for in so many words.
+    if (port.empty()) {
+        p.port_ = default_ftp_port;
+    } else if (port != "*") {
         std::optional<std::uint16_t> const number = read_port(port);
         if (!number) return std::nullopt;
         p.port_ = *number;

@@ -84,13 +84,26 @@ constexpr allow_case allow_cases[] = {
     {"*.example.org", "ftp://evil.com%2F.example.org/", rfc3986, "host.not-allowed"},
     {"*.example.org", "ftp://evil.com%5C.example.org/", rfc3986, "host.not-allowed"},
     {"example.org", "ftp://example.org@evil.com/", strict, "host.not-allowed"}, // the host is evil.com
-    // ports: none in the URI is 21; a pattern without one takes any
+    // ports: none in the URI is 21; a pattern without one allows 21 only, ":*" any
     {"example.org:21", "ftp://example.org/", strict, "accepted"},
     {"example.org:21", "ftp://example.org:021/", strict, "accepted"},
     {"example.org:21", "ftp://example.org:2121/", strict, "host.not-allowed"},
     {"example.org:2121", "ftp://example.org:2121/", strict, "accepted"},
-    {"example.org", "ftp://example.org:2121/", strict, "accepted"},
+    {"example.org:2121", "ftp://example.org/", strict, "host.not-allowed"},
     {"*.example.org:21", "ftp://a.example.org:22/", strict, "host.not-allowed"},
+    // An allowed mirror is no port scanner of its host: ftp://ftp.example.org:6379/ reached Redis.
+    {"ftp.example.org", "ftp://ftp.example.org:6379/", strict, "host.not-allowed"},
+    {"ftp.example.org", "ftp://ftp.example.org:2121/", strict, "host.not-allowed"},
+    {"ftp.example.org", "ftp://ftp.example.org/", strict, "accepted"},
+    {"ftp.example.org", "ftp://ftp.example.org:21/", strict, "accepted"},
+    {"*.example.org", "ftp://a.example.org:6379/", strict, "host.not-allowed"},
+    {"192.0.2.7", "ftp://192.0.2.7:22/", strict, "host.not-allowed"},
+    {"[2001:db8::7]", "ftp://[2001:db8::7]:22/", strict, "host.not-allowed"},
+    {"ftp.example.org:*", "ftp://ftp.example.org:6379/", strict, "accepted"},
+    {"ftp.example.org:*", "ftp://ftp.example.org/", strict, "accepted"},
+    {"*.example.org:*", "ftp://a.example.org:2121/", strict, "accepted"},
+    {"[2001:db8::7]:*", "ftp://[2001:db8::7]:22/", strict, "accepted"},
+    {"ftp.example.org:*", "ftp://other.example.org:2121/", strict, "host.not-allowed"},
     // addresses, compared as addresses
     {"192.0.2.7", "ftp://192.0.2.7/", strict, "accepted"},
     {"192.0.2.7", "ftp://192.0.2.8/", strict, "host.not-allowed"},
@@ -198,7 +211,13 @@ TEST(host_pattern, forms)
     auto const q = ftpuri::host_pattern::parse("[2001:db8::1]");
     ASSERT_TRUE(q);
     EXPECT_FALSE(q->any_subdomain());
-    EXPECT_EQ(q->port(), 0);
+    EXPECT_EQ(q->port(), 21); // no port: FTP's own
+    auto const any = ftpuri::host_pattern::parse("example.org:*");
+    ASSERT_TRUE(any);
+    EXPECT_EQ(any->host(), "example.org");
+    EXPECT_EQ(any->port(), 0); // any
+    for (char const* invalid : {"example.org:", "example.org:**", "example.org:*1", "[::1]:", "*:21", "example.org:0"})
+        EXPECT_FALSE(ftpuri::host_pattern::parse(invalid).has_value()) << invalid;
     for (char const* valid : {"example.org", "a", "xn--bcher-kva.example", "192.0.2.7", "192.0.2.7:21", "[::1]:2121",
                               "*.a.b", "a-b.c", "example.org.:65535"}) {
         EXPECT_TRUE(ftpuri::host_pattern::parse(valid).has_value()) << valid;

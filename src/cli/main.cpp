@@ -347,7 +347,7 @@ void add_options(CLI::App& app, request& r)
         ->group(policy);
     app.add_option("--allow-host", r.allow_hosts,
                    "accept only the hosts that match a PATTERN: name, *.suffix, IPv4 or [IPv6], with an "
-                   "optional :port; repeatable")
+                   "optional :port (none: 21 only; :* any port); repeatable")
         ->allow_extra_args(false)
         ->type_name("PATTERN")
         ->check(CLI::Validator([](std::string& text) { return allow_pattern_problem(text); }, "", "host pattern"))
