@@ -88,6 +88,26 @@ std::uint32_t find_encoded_slash(std::string_view text, std::uint32_t begin, std
     return uri_offsets::npos;
 }
 
+// The end of the run of directory segments that singlecwd joins into one CWD, from the segment
+// at `begin` to `end` (the end of the directory part): up to the '/' before a later segment
+// that begins with an escape of '/', which goes to the root as it does in the other modes, and
+// a lone "%2F" (the root) alone, so that no join begins with "//".
+std::uint32_t singlecwd_run_end(std::string_view text, std::uint32_t begin, std::uint32_t end) noexcept
+{
+    std::string_view const part = text.substr(0, end);
+    std::uint32_t i = begin;
+    while (i != end && text[i] != '/')
+        ++i;
+    if (i - begin == 3 && escape_at(part, begin) == '/') return i;
+    while (i != end) { // text[i] is the '/' before the next segment
+        if (escape_at(part, i + 1) == '/') return i;
+        ++i;
+        while (i != end && text[i] != '/')
+            ++i;
+    }
+    return end;
+}
+
 } // namespace
 
 struct plan_builder {
@@ -139,6 +159,16 @@ struct plan_builder {
             // not a file called "~".
             p.login_is_name_ = p.login_first_ && first_end == path_end;
             if (p.login_is_name_) p.action_begin_ = path_end;
+            // A final "." or ".." (or its %2E spelling) names a directory, as "ftp://h/pub/../"
+            // does: it is walked like the others and listed, so that the plan reaches the place
+            // its canonical form's plan reaches (the canonical form of "pub/.." is "/": LIST).
+            std::string_view const name = text.substr(last_slash + 1, path_end - last_slash - 1);
+            if (!p.login_is_name_ && rules::dot_segment_length(name) != 0) {
+                p.name_is_directory_ = true;
+                p.has_directories_ = true;
+                p.directories_end_ = path_end;
+                if (options.mode != plan_mode::nocwd) p.action_begin_ = path_end;
+            }
             if (options.mode == plan_mode::nocwd) {
                 std::uint32_t const slash = find_encoded_slash(text, directories, path_end);
                 if (slash != uri_offsets::npos) return fail(diag_id::plan_nocwd_slash, component::path, slash, 3);
@@ -228,19 +258,27 @@ void command_plan::iterator::settle() noexcept
             if (p.has_directories_ && cursor_ <= p.directories_end_) {
                 switch (p.options_.mode) {
                 case plan_mode::nocwd: break;
-                case plan_mode::singlecwd:
+                case plan_mode::singlecwd: {
                     // One CWD for the joined segments, which moves the cursor past them. A first
                     // empty segment makes the join begin at the root ("//a/x": "/a"); a lone empty
                     // one is the root itself ("//x": "/", as nocwd's "RETR /x"), never a null CWD.
-                    if (cursor_ != p.directories_end_)
-                        from_uri(ftp_verb::cwd, cursor_, p.directories_end_);
-                    else
+                    if (cursor_ == p.directories_end_) {
                         command_ = ftp_command(ftp_verb::cwd, "/", ftp_command::npos, true);
+                        return;
+                    }
+                    // A later segment that begins with %2F starts a CWD of its own, from the root.
+                    std::uint32_t const end = singlecwd_run_end(text, cursor_, p.directories_end_);
+                    if (end == cursor_) { // an empty first segment before one: the root anyway
+                        cursor_ = end + 1;
+                        continue;
+                    }
+                    from_uri(ftp_verb::cwd, cursor_, end);
                     return;
+                }
                 case plan_mode::rfc1738:
                 case plan_mode::multicwd: {
                     std::uint32_t end = cursor_;
-                    while (text[end] != '/')
+                    while (end != p.directories_end_ && text[end] != '/')
                         ++end;
                     if (end != cursor_ || p.options_.mode == plan_mode::rfc1738) {
                         from_uri(ftp_verb::cwd, cursor_, end);
@@ -261,7 +299,7 @@ void command_plan::iterator::settle() noexcept
             step_ = step::action;
             break;
         case step::action: {
-            bool const no_name = u.name().empty() || p.login_is_name_;
+            bool const no_name = u.name().empty() || p.login_is_name_ || p.name_is_directory_;
             ftp_verb const verb = u.typecode() == 'd' ? ftp_verb::nlst : no_name ? ftp_verb::list : ftp_verb::retr;
             std::uint32_t const begin = p.action_begin_;
             command_ = ftp_command(verb, text.substr(begin, at.path_end - begin), begin, begin != at.path_end);

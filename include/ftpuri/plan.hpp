@@ -15,7 +15,9 @@
 // by mode, TYPE from the typecode, then RETR, NLST or LIST. The seeds disagree on the
 // directories, so the mode is an option; docs/plan.md sets the modes side by side on the seeds'
 // examples. Dot segments are sent as written: the plan is the URI's own, and the canonical form
-// is where they are removed.
+// is where they are removed. A final "." or ".." names a directory: it is sent as a CWD and
+// listed (LIST, or NLST with ";type=d"), so that the plan reaches the place its canonical
+// form's plan reaches.
 //
 // Nothing here allocates. A plan is a small value holding the uri_view; its commands are
 // computed one at a time as it is iterated, and each argument is a view of the URI's text that
@@ -49,7 +51,9 @@ enum class plan_mode : std::uint8_t {
                // forbids null CWDs; curl's default)
     singlecwd, // one "CWD d1/d2/..." of the decoded directory segments joined by '/', so that an
                // empty first one begins at the root; "CWD /" for a lone empty one, never a
-               // null CWD (draft-yevstifeyev (1b); curl --ftp-method singlecwd)
+               // null CWD (draft-yevstifeyev (1b); curl --ftp-method singlecwd). A later segment
+               // that decodes to begin with '/' starts a CWD of its own, from the root, as the
+               // other modes read it ("x/%2Fetc/f": "CWD x", "CWD /etc"; a lone "%2F" alone).
     nocwd,     // no CWD: the action's argument is the whole path "d1/.../name" (draft-casey's
                // "RETR <cwd1>/.../<name>"; curl --ftp-method nocwd). Refused (plan.nocwd-slash)
                // when a segment decodes to a '/', which this one argument could not tell apart
@@ -175,12 +179,14 @@ private:
     uri_view uri_;
     plan_options options_;
     std::uint32_t directories_begin_ = 0; // first byte of the first directory segment to send
-    std::uint32_t directories_end_ = 0;   // the '/' that ends the last directory segment
+    std::uint32_t directories_end_ = 0;   // the '/' that ends the last directory segment (the
+                                          // path's end when the name is a directory)
     std::uint32_t action_begin_ = 0;      // the action's argument: [action_begin_, path_end)
     bool has_directories_ = false;        // at least one directory segment after a first "~"
     bool ask_password_ = false;
-    bool login_first_ = false;   // the first segment is "~": no "CWD /"
-    bool login_is_name_ = false; // ... and the only one: "ftp://h/~" lists the login directory
+    bool login_first_ = false;       // the first segment is "~": no "CWD /"
+    bool login_is_name_ = false;     // ... and the only one: "ftp://h/~" lists the login directory
+    bool name_is_directory_ = false; // a final "." or "..": walked as a directory, then listed
 };
 
 // Either a command_plan or the reason there is none.
