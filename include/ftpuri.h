@@ -375,7 +375,8 @@ typedef struct ftpuri_command {
     const char* raw_argument; /* as written in the URI (percent-encoded), or a literal */
     size_t raw_argument_length;
     uint32_t argument_offset; /* of raw_argument in the input; FTPURI_NPOS for a literal */
-    uint32_t line_length;     /* bytes of the line as sent, without CRLF ("RETR motd") */
+    uint32_t line_length;     /* bytes of the line as sent, without CRLF ("RETR motd"); a 0xFF
+                                 of the argument is sent doubled (Telnet's IAC IAC) */
 } ftpuri_command;
 /* clang-format off */
 #define FTPURI_COMMAND_INIT {sizeof(ftpuri_command), 0, 0, NULL, NULL, 0, 0, 0}
@@ -393,8 +394,8 @@ FTPURI_API int ftpuri_plan_init(ftpuri_plan* plan, const char* input, size_t len
 FTPURI_API int ftpuri_plan_next(ftpuri_plan* plan, ftpuri_command* command) FTPURI_NOEXCEPT;
 
 /* The last command ftpuri_plan_next gave, as sent (decoded, without CRLF), and a NUL, into
- * `out`; `*written` gets its length. FTPURI_BUFFER_TOO_SMALL: `*written` is the length. The line
- * may hold a byte 0xFF, which a client sends as IAC IAC (RFC 854). */
+ * `out`; `*written` gets its length. FTPURI_BUFFER_TOO_SMALL: `*written` is the length. A byte
+ * 0xFF of the argument is written twice, IAC IAC, as a client sends it (RFC 854). */
 FTPURI_API int ftpuri_plan_write_line(const ftpuri_plan* plan, char* out, size_t out_size,
                                       size_t* written) FTPURI_NOEXCEPT;
 

@@ -45,11 +45,23 @@ std::string_view to_string(ftp_verb v) noexcept
     return "?";
 }
 
+namespace {
+
+// RFC 854's "interpret as command": RFC 959 runs the control connection as Telnet, where a data
+// byte 0xFF is sent doubled, so that "FF F4" in a name is not read as "interrupt process".
+constexpr char telnet_iac = '\xFF';
+
+} // namespace
+
 // RFC 959 4.1.3: <verb> [<SP> <argument>] <CRLF>; a null CWD keeps its <SP> (draft-casey 2.5:
-// 'would "CWD " with a null argument').
+// 'would "CWD " with a null argument'). The wire form: every 0xFF doubled.
 std::size_t ftp_command::size() const noexcept
 {
-    return to_string(verb_).size() + (has_argument_ ? 1 + argument().size() : 0);
+    if (!has_argument_) return to_string(verb_).size();
+    std::size_t n = to_string(verb_).size() + 1;
+    for (char const c : argument())
+        n += c == telnet_iac ? 2 : 1;
+    return n;
 }
 
 std::size_t ftp_command::write_to(std::span<char> out) const noexcept
@@ -58,8 +70,10 @@ std::size_t ftp_command::write_to(std::span<char> out) const noexcept
     w.put(to_string(verb_));
     if (has_argument_) {
         w.put(' ');
-        for (char const c : argument())
+        for (char const c : argument()) {
             w.put(c);
+            if (c == telnet_iac) w.put(c);
+        }
     }
     return w.fits() ? w.size() : npos;
 }

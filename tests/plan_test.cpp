@@ -478,6 +478,39 @@ TEST(PlanCommands, WriteToFitsExactlyAndRefusesSmallerBuffers)
     EXPECT_EQ(i, expected.size());
 }
 
+// The wire form doubles a byte 0xFF (IAC IAC: RFC 959 runs the control connection as Telnet,
+// RFC 854), so that "%FF%F4" in a name is not "interrupt process" to the server's Telnet layer;
+// argument() is the byte itself, once.
+TEST(PlanCommands, WriteToDoublesTheTelnetIac)
+{
+    std::string const uri = "ftp://u:p%FF@h/d%FF%F4x/%ff%FF;type=i";
+    ftpuri::parse_result const r = ftpuri::parse(uri, in(R));
+    ASSERT_TRUE(r);
+    ftpuri::plan_result const p = ftpuri::plan(*r, opts(M::multicwd, false));
+    ASSERT_TRUE(p);
+    using namespace std::string_literals;
+    lines const wire = {"USER u", "PASS p\xFF\xFF"s, "CWD d\xFF\xFF\xF4x"s, "TYPE I", "RETR \xFF\xFF\xFF\xFF"s};
+    lines const arguments = {"u", "p\xFF"s, "d\xFF\xF4x"s, "I", "\xFF\xFF"s};
+    std::size_t i = 0;
+    for (ftpuri::ftp_command const& c : *p) {
+        ASSERT_LT(i, wire.size());
+        std::string_view const want = wire[i];
+        EXPECT_EQ(c.size(), want.size()) << i;
+        guarded exact(want.size());
+        EXPECT_EQ(c.write_to(exact.span()), want.size()) << i;
+        EXPECT_EQ(exact.written(want.size()), want) << i;
+        EXPECT_TRUE(exact.intact()) << i;
+        guarded small(want.size() - 1);
+        EXPECT_EQ(c.write_to(small.span()), ftpuri::ftp_command::npos) << i;
+        std::string argument;
+        for (char const ch : c.argument())
+            argument.push_back(ch);
+        EXPECT_EQ(argument, arguments[i]) << i;
+        ++i;
+    }
+    EXPECT_EQ(i, wire.size());
+}
+
 // offset() and raw_argument(): the argument's text in the URI, as written; npos for what the plan
 // supplies itself.
 TEST(PlanCommands, OffsetPointsAtTheRawArgument)

@@ -25,8 +25,9 @@
 //
 // Arguments never hold CR, LF or NUL: the parser refuses them in every profile
 // (pct.forbidden-control), plan() checks it again, and it refuses an anonymous password that
-// holds one. What a client must still do itself: send a byte 0xFF (%FF) as IAC IAC (RFC 854;
-// RFC 959 runs the control connection as Telnet), and end each command with CRLF.
+// holds one. ftp_command::write_to() writes the wire form, where a byte 0xFF (%FF) is IAC IAC
+// (RFC 854; RFC 959 runs the control connection as Telnet); argument() is the byte itself.
+// What a client must still do: end each command with CRLF.
 #pragma once
 
 #include <cstddef>
@@ -108,6 +109,9 @@ public:
     [[nodiscard]] constexpr std::uint32_t offset() const noexcept { return offset_; }
 
     // The command line as sent, without its CRLF: "RETR motd", "CWD " for a null CWD, "LIST".
+    // This is the wire form: a byte 0xFF of the argument is written twice (IAC IAC; RFC 959
+    // runs the control connection as Telnet, RFC 854), so that a server's Telnet layer reads it
+    // as the byte, not as a command ("FF F4" is "interrupt process").
     [[nodiscard]] std::size_t size() const noexcept;
     // Writes that line into `out` and returns its size, or npos (the same value as
     // uri_view::npos and decoded_view::npos; writing nothing useful) when `out` is smaller than

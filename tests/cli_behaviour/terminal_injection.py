@@ -93,6 +93,10 @@ def utf8_length(data, i):
     return common.utf8_sequence_length(data, i)
 
 
+# What the text format's escapes look like: "<0D>", "<U+202E>".
+LOOKS_LIKE_ESCAPE = re.compile(rb"<(?:[0-9A-F]{2}|U\+[0-9A-F]{4,6})>")
+
+
 def escaped_units(data):
     """(byte offset, byte count, shown text) for each character of `data`, escaped."""
     units, i = [], 0
@@ -104,7 +108,9 @@ def escaped_units(data):
             continue
         ch = data[i:i + n].decode("utf-8")
         cp = ord(ch)
-        if cp < 0x20 or cp == 0x7F:
+        if ch == "<" and LOOKS_LIKE_ESCAPE.match(data, i):
+            shown = "<3C>"  # a literal '<' that could be read as an escape
+        elif cp < 0x20 or cp == 0x7F:
             shown = f"<{cp:02X}>"
         elif 0x80 <= cp <= 0x9F or 0x202A <= cp <= 0x202E or 0x2066 <= cp <= 0x2069:
             shown = f"<U+{cp:04X}>"

@@ -72,9 +72,9 @@ TEST(TerminalSafe, EveryByteAlone)
 TEST(TerminalSafe, PrintableAsciiRunStopsAtEveryOtherByteWherever)
 {
     // Eight bytes at a time, then one by one: every byte value at every place of a 20-byte run,
-    // so that each lane of a word and the tail are reached.
+    // so that each lane of a word and the tail are reached. '<' ends a run: it may need escaping.
     for (unsigned b = 0; b < 256; ++b) {
-        bool const printable = b >= 0x20 && b < 0x7F;
+        bool const printable = b >= 0x20 && b < 0x7F && b != '<';
         for (std::size_t at = 0; at < 20; ++at) {
             std::string text(20, 'a');
             text[at] = static_cast<char>(b);
@@ -145,6 +145,21 @@ TEST(TerminalSafe, UnitsAndColumns)
         i += unit.bytes;
     }
     EXPECT_EQ(i, text.size());
+}
+
+TEST(TerminalSafe, ALessThanThatReadsAsAnEscapeIsEscaped)
+{
+    // A decoded "%3C0D%3E" would print as the escape of a CR: the display must not be ambiguous.
+    EXPECT_EQ(terminal_safe("a<0D><0A>DELE x"), "a<3C>0D><3C>0A>DELE x");
+    EXPECT_EQ(terminal_safe("<U+202E>"), "<3C>U+202E>");
+    EXPECT_EQ(terminal_safe("<U+10FFFF>"), "<3C>U+10FFFF>");
+    EXPECT_EQ(terminal_safe("a\r<0D>"), "a<0D><3C>0D>");
+    // Anything else that holds a '<' cannot be read as an escape, and stays as it is.
+    for (char const* plain : {"<", "a<b", "<0d>", "<0D", "<0DD>", "<U+20>", "<U+1234567>", "<<", "<U+>", "x<>"})
+        EXPECT_EQ(terminal_safe(plain), plain) << plain;
+    EXPECT_EQ(terminal_safe("<<0D>"), "<<3C>0D>");
+    // The long runs' fast path stops at a '<' too.
+    EXPECT_EQ(terminal_safe("abcdefghijklmnop<1B>qrstuvwxyz"), "abcdefghijklmnop<3C>1B>qrstuvwxyz");
 }
 
 TEST(TerminalSafe, JsonEscapesWhatTheWriterLeavesRaw)
