@@ -130,6 +130,16 @@ struct plan_builder {
         for (char const c : options.anonymous_password)
             if (rules::ends_a_command(static_cast<unsigned char>(c)))
                 return fail(diag_id::plan_anonymous_password_control, component::input, 0, 0);
+        if (options.credentials) {
+            for (std::string_view const part : {options.credentials->user, options.credentials->password})
+                for (char const c : part)
+                    if (rules::ends_a_command(static_cast<unsigned char>(c)))
+                        return fail(diag_id::plan_credentials_control, component::input, 0, 0);
+        }
+        // No userinfo and no credentials: the anonymous login, unless the caller refuses it.
+        // Where the userinfo would be: before the host, nothing long.
+        if (options.refuse_anonymous && !options.credentials && !uri.has_userinfo())
+            return fail(diag_id::plan_anonymous_refused, component::user, uri.raw_offsets().host_begin, 0);
 
         std::string_view const text = uri.buffer();
         uri_offsets const at = uri.raw_offsets();
@@ -246,12 +256,16 @@ void command_plan::iterator::settle() noexcept
         case step::user:
             if (u.has_userinfo())
                 from_uri(ftp_verb::user, at.user_begin, at.user_end);
+            else if (p.options_.credentials)
+                command_ = ftp_command(ftp_verb::user, p.options_.credentials->user, ftp_command::npos, true);
             else
                 command_ = ftp_command(ftp_verb::user, "anonymous", ftp_command::npos, true);
             return;
         case step::pass:
             if (!u.has_userinfo()) {
-                command_ = ftp_command(ftp_verb::pass, p.options_.anonymous_password, ftp_command::npos, true);
+                std::string_view const password =
+                    p.options_.credentials ? p.options_.credentials->password : p.options_.anonymous_password;
+                command_ = ftp_command(ftp_verb::pass, password, ftp_command::npos, true);
                 return;
             }
             if (u.has_password()) {

@@ -443,7 +443,7 @@ TEST_F(Cli, JsonFileOfAnArgumentIsItsIndex)
         EXPECT_EQ(doc["line"].GetUint64(), 1u);
     }
     EXPECT_EQ(records[0], R"({"file":"<arg 1>","input":"ftp://a/","line":1,"valid":true,"canonical":"ftp://a/",)"
-                          R"("host_class":"public","diagnostics":[]})");
+                          R"("host_class":"special-use","diagnostics":[]})"); // one label: never an Internet host
 }
 
 // --- passwords --------------------------------------------------------------------------------

@@ -140,6 +140,60 @@ TEST(PlanLogin, AnonymousPasswordWithLineEndOrNulIsRefused)
     EXPECT_TRUE(ftpuri::plan(*r, o));
 }
 
+// draft-yevstifeyev 2.2.1: clients "SHALL provide a way to choose whether anonymous FTP will be
+// used". Credentials from the caller replace the anonymous login of a URI without userinfo;
+// refuse_anonymous refuses such a URI's plan when there are none. A URI's own user wins.
+TEST(PlanLogin, ChoosingTheLogin)
+{
+    std::string const bare = "ftp://h/pub/f";
+    std::string const with_user = "ftp://me:pw@h/pub/f";
+    std::string const user_only = "ftp://me@h/f";
+    ftpuri::parse_result const b = ftpuri::parse(bare);
+    ftpuri::parse_result const u = ftpuri::parse(with_user);
+    ftpuri::parse_result const o = ftpuri::parse(user_only);
+    ASSERT_TRUE(b && u && o);
+
+    ftpuri::plan_options refuse;
+    refuse.refuse_anonymous = true;
+    ftpuri::plan_result const refused = ftpuri::plan(*b, refuse);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(name_of(refused.error().id), "plan.anonymous-refused");
+    EXPECT_EQ(refused.error().level, ftpuri::severity::error);
+    EXPECT_EQ(refused.error().where, ftpuri::component::user);
+    EXPECT_EQ(refused.error().offset, 6U); // where the userinfo would be: before the host
+    EXPECT_EQ(refused.error().length, 0U);
+    EXPECT_EQ(commands(with_user, refuse), (lines{"USER me", "PASS pw", "CWD pub", "RETR f"}));
+    EXPECT_EQ(commands(user_only, refuse), (lines{"USER me", "RETR f", "(ask)"}));
+
+    ftpuri::plan_options given;
+    given.credentials = ftpuri::plan_credentials{"alice", "s3cret"};
+    EXPECT_EQ(commands(bare, given), (lines{"USER alice", "PASS s3cret", "CWD pub", "RETR f"}));
+    given.refuse_anonymous = true; // credentials given: nothing anonymous to refuse
+    EXPECT_EQ(commands(bare, given), (lines{"USER alice", "PASS s3cret", "CWD pub", "RETR f"}));
+    EXPECT_EQ(commands(with_user, given), (lines{"USER me", "PASS pw", "CWD pub", "RETR f"}));
+    ftpuri::plan_result const with_creds = ftpuri::plan(*b, given);
+    ASSERT_TRUE(with_creds);
+    for (ftpuri::ftp_command const& c : *with_creds)
+        if (c.verb() == V::user || c.verb() == V::pass) EXPECT_EQ(c.offset(), ftpuri::ftp_command::npos);
+
+    using namespace std::string_literals;
+    for (std::string const& bad : {"a\r\nDELE x"s, "a\nb"s, "a\0b"s}) {
+        for (ftpuri::plan_credentials const creds :
+             {ftpuri::plan_credentials{bad, "pw"}, ftpuri::plan_credentials{"alice", bad}}) {
+            ftpuri::plan_options o2;
+            o2.credentials = creds;
+            for (ftpuri::uri_view const& v : {*b, *u}) { // refused whatever the URI: the option is wrong
+                ftpuri::plan_result const p = ftpuri::plan(v, o2);
+                ASSERT_FALSE(p) << v.buffer();
+                EXPECT_EQ(name_of(p.error().id), "plan.credentials-control");
+                EXPECT_EQ(p.error().where, ftpuri::component::input);
+                EXPECT_EQ(p.error().offset, 0U);
+                EXPECT_EQ(p.error().length, 0U);
+            }
+        }
+    }
+}
+
 // ---- the directories and the action, by mode ---------------------------------------------------
 
 // One URI, the commands after the login in each mode (rfc1738, multicwd, singlecwd, nocwd), and

@@ -65,6 +65,12 @@ enum class plan_mode : std::uint8_t {
 // The mode named `name` ("multicwd"), if there is one.
 [[nodiscard]] FTPURI_API std::optional<plan_mode> find_plan_mode(std::string_view name) noexcept;
 
+// A login the caller gives for a URI without userinfo: the user's own account on the server.
+struct plan_credentials {
+    std::string_view user;
+    std::string_view password;
+};
+
 struct plan_options {
     plan_mode mode = plan_mode::multicwd;
     // Send "CWD /" first, so that the path is read from the server's root rather than the login
@@ -74,6 +80,15 @@ struct plan_options {
     // PASS for a URI without userinfo (RFC 1738 3.2.1: the user's e-mail address by
     // convention). Must not hold CR, LF or NUL (plan.anonymous-password-control).
     std::string_view anonymous_password = "anonymous@";
+    // draft-yevstifeyev 2.2.1: a client "SHALL provide a way to choose whether anonymous FTP
+    // will be used". For a URI without userinfo, `credentials` are sent instead of the anonymous
+    // login (USER, then PASS; refused, plan.credentials-control, when either holds CR, LF or
+    // NUL), and `refuse_anonymous` refuses the plan (plan.anonymous-refused) when there are
+    // none. A URI's own userinfo is used as written either way. A plan assumes a fresh control
+    // connection: to log in as another user on one already open, reconnect or send REIN first
+    // (draft-casey 2.7, draft-hoffman 2.2.5).
+    std::optional<plan_credentials> credentials{};
+    bool refuse_anonymous = false;
 };
 
 enum class ftp_verb : std::uint8_t { user, pass, cwd, type, retr, nlst, list };

@@ -46,6 +46,7 @@ line_checker::line_checker(check_settings const& settings)
     settings_.canonical.drop_password = settings.password == password_policy::strip;
     plan_options_.mode = settings_.plan.mode;
     plan_options_.absolute = settings_.plan.absolute;
+    plan_options_.refuse_anonymous = settings_.plan.refuse_anonymous;
     plan_options_.anonymous_password = settings_.plan.anonymous_password;        // a view of our own copy
     allow_.assign(settings_.policy.allow.begin(), settings_.policy.allow.end()); // views of our own copy
     sort_host_patterns(allow_); // an --allow-hosts-file of thousands: a binary search per host

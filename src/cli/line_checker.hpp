@@ -74,6 +74,8 @@ struct plan_settings {
     // refused with plan.anonymous-password-control.
     std::string anonymous_password = "anonymous@";
     bool show_password = false; // PASS shows the password rather than ****
+    // --no-anonymous: a URI without userinfo has no plan (plan.anonymous-refused).
+    bool refuse_anonymous = false;
 };
 
 // --deny, --allow-host and --allow-hosts-file: the policy every input that parses is checked

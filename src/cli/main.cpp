@@ -91,6 +91,7 @@ struct request {
     std::string plan_mode = "multicwd";
     bool absolute = false;
     std::string anonymous_password = "anonymous@";
+    bool no_anonymous = false;
     bool show_password = false;
     bool rules = false;
     bool stats = false;
@@ -432,6 +433,10 @@ void add_options(CLI::App& app, request& r)
                                "anonymous password"))
         ->needs(plan)
         ->group(planning);
+    app.add_flag("--no-anonymous", r.no_anonymous,
+                 "with --plan: refuse the anonymous login for a URI without a user (plan.anonymous-refused)")
+        ->needs(plan)
+        ->group(planning);
     app.add_flag("--show-password", r.show_password, "with --plan: show the password after PASS instead of ****")
         ->needs(plan)
         ->group(planning);
@@ -554,6 +559,7 @@ int run_main(int argc, char** argv)
     settings.plan.mode = ftpuri::find_plan_mode(r.plan_mode).value_or(ftpuri::plan_mode::multicwd);
     settings.plan.absolute = r.absolute;
     settings.plan.anonymous_password = r.anonymous_password;
+    settings.plan.refuse_anonymous = r.no_anonymous;
     settings.plan.show_password = r.show_password;
     // The text reports go to stdout, or with --fix or --plan to stderr (stdout has the canonical
     // forms or the plans).

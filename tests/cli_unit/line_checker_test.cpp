@@ -291,7 +291,7 @@ TEST(LineCheckerPlan, JsonRecordsEndWithThePlan)
     checked const valid = check_one(settings, "ftp://me@h/d/f");
     EXPECT_EQ(valid.out,
               R"({"file":"<arg 1>","input":"ftp://me@h/d/f","line":1,"valid":true,)"
-              R"("canonical":"ftp://me@h/d/f","host_class":"public","diagnostics":[],"plan":["USER me","RETR d/f"],)"
+              R"("canonical":"ftp://me@h/d/f","host_class":"special-use","diagnostics":[],"plan":["USER me","RETR d/f"],)"
               R"("ask_password":true})"
               "\n");
     checked const refused = check_one(settings, "ftp://h/a%2Fb/f");
