@@ -428,6 +428,44 @@ TEST(sanitize, checks_applies_the_policy_and_writes_the_canonical_form)
     }
 }
 
+// Severity by id applies to what the URI means: a finding that depends on a segment's place is
+// judged on the canonical form too, so that sanitize() never accepts a URI whose canonical form,
+// the one it writes, the same call refuses. "./C:" is a drive letter once "." is removed.
+TEST(sanitize, judges_the_canonical_form_it_writes)
+{
+    struct row {
+        char const* input;
+        profile syntax;
+        diag_id made_error;
+        char const* canonical; // refused by the same call
+    };
+    char out[256];
+    for (row const& c : {row{"ftp://h/./C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x"},
+                         row{"ftp://h/a/../C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x"},
+                         row{"ftp://h/%2E/C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x"},
+                         row{"ftp://h/./~user/x", profile::rfc3986, diag_id::path_tilde_user, "ftp://h/~user/x"},
+                         row{"ftp://h/a/../~user/x", profile::lenient, diag_id::path_tilde_user, "ftp://h/~user/x"}}) {
+        parse_options options{c.syntax};
+        options.as_error = {c.made_error};
+        std::string const canonical = c.canonical;
+        ftpuri::sanitize_result const stored = ftpuri::sanitize(canonical, {}, out, options);
+        ASSERT_FALSE(stored) << c.canonical;
+        EXPECT_EQ(stored.error.id, c.made_error) << c.canonical;
+
+        std::string const text = c.input;
+        ftpuri::sanitize_result const r = ftpuri::sanitize(text, {}, out, options);
+        EXPECT_FALSE(r) << c.input << " accepted as " << std::string_view(out, r.size);
+        EXPECT_EQ(r.status, ftpuri::sanitize_status::invalid) << c.input;
+        EXPECT_EQ(r.error.id, c.made_error) << c.input;
+        EXPECT_EQ(r.error.level, ftpuri::severity::error) << c.input;
+        // It points at the input's path, which the canonical form spells otherwise.
+        EXPECT_EQ(text.substr(r.error.offset, r.error.length), text.substr(std::string_view("ftp://h").size()))
+            << c.input;
+        // Without the id made an error, both are accepted.
+        EXPECT_TRUE(ftpuri::sanitize(text, {}, out, parse_options{c.syntax})) << c.input;
+    }
+}
+
 TEST(sanitize, offsets_are_the_inputs_when_lenient_trims)
 {
     std::string const text = "  ftp://127.0.0.1/ ";
