@@ -74,7 +74,7 @@ std::string allow_pattern_problem(std::string_view text)
     problem += text;
     problem += "' is not a host pattern; write a name (ftp.example.org), a suffix on a label boundary "
                "(*.example.org), an IPv4 address (192.0.2.7) or an IPv6 address in brackets ([2001:db8::7]), each "
-               "with an optional :port";
+               "with an optional :port (none: 21 only) or :* (any port)";
     return problem;
 }
 
