@@ -230,6 +230,7 @@ private:
     bool plan_input(uri_view const& uri);
     // The policy on the parsed `uri` of `input`: false, with its finding added to the
     // diagnostics (at offsets into `input`), when it refuses the host.
+    bool judge_canonical_form(uri_view const& uri, std::string_view input);
     bool apply_policy(uri_view const& uri, std::string_view input);
     void count(bool valid, input_line const& input);
     // Hands the checked input to writer_, which appends its report to `to`.
