@@ -62,8 +62,17 @@ for package in "${needed[@]}"; do
   dpkg-query -s "$package" 2>/dev/null && echo
 done >"$admin/status"
 # No chroot into the scratch root for the maintainer scripts (it has no shell): they run here,
-# told where the root is (DPKG_ROOT).
-dpkg --root="$root" --admindir="$admin" --force-script-chrootless --log="$work/dpkg.log" -i "${debs[@]}" \
+# told where the root is (DPKG_ROOT). Debian 12's py3compile and py3clean, which dh_python3's
+# scripts call, do not honour DPKG_ROOT and would write byte code beside this machine's Python:
+# in the scratch root they are stand-ins that write nothing (byte code only saves a first
+# import's compile), and the module is imported below without it.
+mkdir -p "$work/stand-ins"
+for tool in py3compile py3clean; do
+  printf '#!/bin/sh\nexit 0\n' >"$work/stand-ins/$tool"
+  chmod +x "$work/stand-ins/$tool"
+done
+PATH=$work/stand-ins:$PATH dpkg --root="$root" --admindir="$admin" --force-script-chrootless --log="$work/dpkg.log" \
+  -i "${debs[@]}" \
   >"$work/dpkg-i.log" 2>&1 || {
   cat "$work/dpkg-i.log"
   fail "dpkg -i"
