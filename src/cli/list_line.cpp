@@ -1,12 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "list_line.hpp"
 
+#include <cstring>
+
 namespace ftpuri::cli {
 namespace {
 
 constexpr bool is_blank(char c) noexcept
 {
     return c == ' ' || c == '\t';
+}
+
+// Two vectorized searches: find_first_of(" \t") compares each byte with the set in a loop of
+// its own, which cost the line loop more than checking the URI.
+bool holds_a_blank(std::string_view line) noexcept
+{
+    return std::memchr(line.data(), ' ', line.size()) != nullptr ||
+           std::memchr(line.data(), '\t', line.size()) != nullptr;
 }
 
 // Where the comment begins: the first blank of the run of blanks before a '#', or the line's
@@ -48,8 +58,7 @@ diagnostic line_finding(diag_id id, std::size_t offset, std::size_t length) noex
 list_line split_list_line(std::string_view line, list_settings const& settings) noexcept
 {
     // Most lines are a URI and nothing else: one look for a blank (a second field chosen aside).
-    if (settings.whole_line || (settings.field <= 1 && line.find_first_of(" \t") == std::string_view::npos))
-        return one_uri(line);
+    if (settings.whole_line || (settings.field <= 1 && !holds_a_blank(line))) return one_uri(line);
 
     list_line parts;
     parts.before = line.substr(0, 0);
