@@ -121,7 +121,10 @@ log=$bench_dir/benchmarks.stderr
 echo "run.sh: running $bench_dir/bench/ftpuri_bench ($reps repetitions; a few minutes)"
 pin=()
 if [[ -n $cpu ]]; then
-    command -v taskset >/dev/null || { echo "run.sh: taskset not found (util-linux); FTPURI_BENCH_CPU= runs unpinned" >&2; exit 2; }
+    if ! command -v taskset >/dev/null; then
+        echo "run.sh: taskset not found (util-linux); FTPURI_BENCH_CPU= runs unpinned" >&2
+        exit 2
+    fi
     pin=(taskset -c "$cpu")
 fi
 if ! "${pin[@]}" "$bench_dir/bench/ftpuri_bench" --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
