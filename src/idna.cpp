@@ -75,6 +75,8 @@ bool is_a_label(std::string_view label) noexcept
 
 std::optional<rules::finding> find_invalid_a_label(std::string_view name) noexcept
 {
+    // Every ACE prefix holds "--": a name without one has no label to check.
+    if (name.find("--") == std::string_view::npos) return std::nullopt;
     std::size_t label = 0;
     for (std::size_t q = 0; q <= name.size(); ++q) {
         if (q < name.size() && name[q] != '.') continue;

@@ -10,11 +10,20 @@
 
 namespace ftpuri::rules {
 
+// The bytes that can spell a number's last byte: a hex digit, or the "x" of "0x".
+inline constexpr charset number_last_byte = chars::hexdig + charset("xX");
+
 // @constraint numeric-host: a host whose last label (one trailing "." ignored), decoded, is all
 // digits, or "0x" and hex digits, is one that WHATWG parsers and inet_aton read as an IPv4
 // address: it must then be a dotted-decimal IPv4address, or they read another address.
 [[nodiscard]] constexpr bool ends_in_a_number(std::string_view raw_host) noexcept
 {
+    // A number's last byte, escaped or not, is spelled with a hex digit or the "x" of "0x": a
+    // host whose last raw byte (before one trailing ".") is any other settles it unread.
+    if (raw_host.empty()) return false;
+    std::size_t const last_byte =
+        raw_host.size() > 1 && raw_host.back() == '.' ? raw_host.size() - 2 : raw_host.size() - 1;
+    if (!number_last_byte.contains(raw_host[last_byte])) return false;
     struct label_shape {
         std::size_t length = 0;
         bool digits = true; // all DIGIT so far

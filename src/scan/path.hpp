@@ -59,13 +59,26 @@ public:
             if (ch == '/') {
                 if (!end_segment(q, false)) return npos;
                 // The segments after it that need nothing but a level down the walk; with no
-                // warning wanted, escapes that could not matter included.
-                plain_segments const plain = c_.ftp_grammar
-                                                 ? find_plain_segments<ftp_segment_run>(s, q, n, !Sink::collecting)
-                                                 : find_plain_segments<segment_run>(s, q, n, !Sink::collecting);
-                walk_.down(plain.count);
-                if (plain.first_escape != npos) respelled_at(plain.first_escape);
-                q = plain.end;
+                // warning wanted, escapes that could not matter included. Where a segment needed
+                // judging right away, the next few segment ends do not ask: a path whose every
+                // segment holds a "%2F" would pay for the question at each.
+                if (skip_asking_ == 0) {
+                    plain_segments const plain = c_.ftp_grammar
+                                                     ? find_plain_segments<ftp_segment_run>(s, q, n, !Sink::collecting)
+                                                     : find_plain_segments<segment_run>(s, q, n, !Sink::collecting);
+                    walk_.down(plain.count);
+                    if (plain.first_escape != npos) respelled_at(plain.first_escape);
+                    skip_asking_ = plain.count == 0 && !plain.to_end ? 3 : 0;
+                    // The ftp grammar's last segment ends the path where nothing stops it (a
+                    // ";" would): one that needs no judgement is the path's end.
+                    if (plain.to_end && c_.ftp_grammar) {
+                        c_.parts.at.path_end = n;
+                        return n;
+                    }
+                    q = plain.end;
+                } else {
+                    --skip_asking_;
+                }
                 segment_ = {++q};
             } else if (ch == '%') {
                 do { // escapes come in runs: a UTF-8 character is two to four
@@ -216,6 +229,7 @@ private:
     rules::directory_walk walk_{};
     segment_state segment_{};
     std::uint32_t login_first_end_ = 0; // the '/' after a first segment "~", or 0
+    unsigned skip_asking_ = 0;          // segment ends before find_plain_segments is asked again
 };
 
 } // namespace ftpuri::detail

@@ -3,6 +3,7 @@
 #include "plain_segments.hpp"
 
 #include <array>
+#include <cstring>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -146,13 +147,17 @@ public:
         if ((percent & before) != 0 && first_escape_ == npos)
             first_escape_ = position + static_cast<std::uint32_t>(__builtin_ctz(percent & before));
         after_slash_ = slash >> 31U;
+        if (problem != 0) stop_ = position + static_cast<std::uint32_t>(__builtin_ctz(problem));
         return problem == 0;
     }
 
-    [[nodiscard]] plain_segments result() noexcept
+    // The path's end is n: a last segment that nothing stopped before it (the NULs after it do)
+    // needs no judgement either.
+    [[nodiscard]] plain_segments result(std::uint32_t n) noexcept
     {
-        // An escape before the last "/" taken is in a segment taken.
-        if (first_escape_ < found_.end) found_.first_escape = first_escape_;
+        found_.to_end = stop_ == n && n > found_.end + 1;
+        // An escape before the last "/" taken, or anywhere when the last segment is taken too.
+        if (first_escape_ < (found_.to_end ? n : found_.end)) found_.first_escape = first_escape_;
         return found_;
     }
 
@@ -163,7 +168,8 @@ private:
     bool escapes_;
     plain_segments found_;
     std::uint32_t first_escape_ = npos;
-    unsigned after_slash_ = 1; // the byte before the block is a "/": a segment begins at its first
+    std::uint32_t stop_ = npos; // the first byte that ended the shortcut
+    unsigned after_slash_ = 1;  // the byte before the block is a "/": a segment begins at its first
 };
 
 } // namespace
@@ -177,15 +183,14 @@ private:
     // may reach.
     std::uint32_t p = q + 1;
     for (; p + 40 <= n; p += 32)
-        if (!blocks.block(s + p, p)) return blocks.result();
-    // The last bytes, copied and padded with NULs, which end the shortcut (no segment ends in
-    // one: the path's last segment is never taken).
+        if (!blocks.block(s + p, p)) return blocks.result(n);
+    // The last bytes, copied and padded with NULs, which end the shortcut: no segment ends in
+    // one, and the last segment is taken as such (to_end) only where they are the first stop.
     std::array<unsigned char, 80> tail{};
-    for (std::uint32_t i = 0; p + i < n; ++i)
-        tail[i] = s[p + i];
-    for (std::uint32_t i = 0; p + i < n; i += 32)
+    std::memcpy(tail.data(), s + p, n - p);
+    for (std::uint32_t i = 0; p + i <= n; i += 32)
         if (!blocks.block(tail.data() + i, p + i)) break;
-    return blocks.result();
+    return blocks.result(n);
 }
 
 #else

@@ -139,11 +139,14 @@ inline constexpr nibble_set lead_bytes = make_nibble_set([](unsigned b) {
 // ---- the forms --------------------------------------------------------------------------------
 
 // What the segments after the "/" at s[q] hold: the "/" that ends the last segment taken (q for
-// none), how many, and the first escape among them (npos for none).
+// none), how many, the first escape among them (npos for none), and whether the last segment,
+// which the input's end ends, needs no judgement either (AVX2 only; the first escape is then
+// counted to the end).
 struct plain_segments {
     std::uint32_t end;
     std::uint32_t count = 0;
     std::uint32_t first_escape = 0xFFFF'FFFFU;
+    bool to_end = false;
 };
 
 // AVX2, out of line (compiled for AVX2 alone); with `escapes`, segments with escapes too.
