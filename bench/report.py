@@ -9,9 +9,9 @@ RUN.json is Google Benchmark's --benchmark_format=json output with every repetit
 benchmark is named "<corpus>/<operation>" and carries the counters "uris", "bytes", "invalid",
 "to_error_bytes", "allocs" and "ref_cycles" (and "disagree" for a peer). The floor of a corpus
 is the fastest of its three reading loops ("read_loop", "read_contiguous", "read_unrolled4"),
-and of its "read_to_error_*" loops where it has invalid inputs. Times are CPU times (the benchmark is single-threaded; CPU time leaves
-out the moments the shared VM gave the core to someone else), and every number is the median of
-the repetitions. RUN.stderr holds the benchmark's "disagree: ..." lines; CLI.txt is
+and of its "read_to_error_*" loops where it has invalid inputs. Times are CPU times (the
+benchmark is single-threaded; CPU time leaves out the moments the shared VM gave the core to
+someone else), and every number is the median of the repetitions. RUN.stderr holds the benchmark's "disagree: ..." lines; CLI.txt is
 bench/cli_throughput.sh's output; META.txt holds "key: value" lines about the machine and build.
 
 Prints one summary line (the PASS/FAIL counts) on stdout. Exits 0 whatever the targets say: the
