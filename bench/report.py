@@ -8,8 +8,8 @@
 RUN.json is Google Benchmark's --benchmark_format=json output with every repetition; each
 benchmark is named "<corpus>/<operation>" and carries the counters "uris", "bytes", "invalid",
 "to_error_bytes", "allocs" and "ref_cycles" (and "disagree" for a peer). The floor of a corpus
-is the fastest of its three reading loops ("read_loop", "read_contiguous", "read_unrolled4"),
-and of its "read_to_error_*" loops where it has invalid inputs. Times are CPU times (the
+is the fastest of its four reading loops ("read_loop", "read_contiguous", "read_unrolled4",
+"read_words8"), and of its "read_to_error_*" loops where it has invalid inputs. Times are CPU times (the
 benchmark is single-threaded; CPU time leaves out the moments the shared VM gave the core to
 someone else), and every number is the median of the repetitions. RUN.stderr holds the benchmark's "disagree: ..." lines; CLI.txt is
 bench/cli_throughput.sh's output; META.txt holds "key: value" lines about the machine and build.
@@ -33,13 +33,18 @@ LONG_BYTES = 500  # a corpus whose URIs average this many bytes or more has ~1 K
 TO_ERROR_TARGET = 1.0  # an invalid input against reading up to its first error plus 64 bytes
 LINEAR_RATIO = 2.0  # ns per byte at 64 KB over ns per byte at 64 B; linear is ~1, quadratic ~1000
 CLI_TARGET = {"--quiet": 3.0, "--format=json": 8.0, "--fix": 8.0}  # against wc -l
-FLOORS = ["read_loop", "read_contiguous", "read_unrolled4"]
+FLOORS = ["read_loop", "read_contiguous", "read_unrolled4", "read_words8"]
 TO_ERROR_FLOORS = ["read_to_error_" + f.removeprefix("read_") for f in FLOORS]
 FLOOR_LABEL = {
-    "read_loop": "a loop per URI",
-    "read_contiguous": "one loop over a contiguous copy",
-    "read_unrolled4": "that loop unrolled four ways, four sums",
+    "read_loop": "per URI",
+    "read_contiguous": "contiguous",
+    "read_unrolled4": "unrolled x4",
+    "read_words8": "8-byte words",
 }
+# bench/probes.hpp's rows, in its order (the JSON's order is the random interleaving's).
+PROBE_ROWS = ["plain", "star", "paren", "amp", "plus", "equals", "comma", "at", "tilde", "bang", "dollar", "colon"]
+PROBE_ROWS += ["pct25", "pct3F", "pct41", "pct7E", "u-C3BC", "u-E282AC", "u-E28099", "u-C2A0", "u-F09F9880"]
+PROBE_ROWS += ["u-ED9FBF", "u-E0A485", "warning"]
 NAMED = ["short", "long", "mirror", "escaped", "realworld", "utf8", "warnings", "tilde-inside", "invalid", "world"]
 WORST_SHAPES = ["escapes", "slashes", "segments", "ipv6", "userinfo"]
 
@@ -177,13 +182,14 @@ def ratio(runs, corpus, op, floor="read_bytes"):
 
 def probes(runs):
     """The probe rows' names, in the benchmark's order, each with its invalid twin when it ran."""
-    return [c.removeprefix("probe-") for c in runs if c.startswith("probe-") and not c.endswith("+space")]
+    names = [c.removeprefix("probe-") for c in runs if c.startswith("probe-") and not c.endswith("+space")]
+    return sorted(names, key=lambda n: PROBE_ROWS.index(n) if n in PROBE_ROWS else len(PROBE_ROWS))
 
 
 def target_corpora(runs):
     """Every corpus the ratio targets apply to: the named ones, the worst shapes, the probe rows."""
     named = [c for c in NAMED + ["worst"] + ["worst-" + s for s in WORST_SHAPES] if c in runs]
-    return named + [c for c in runs if c.startswith("probe-")]
+    return named + [c for n in probes(runs) for c in ["probe-" + n, f"probe-{n}+space"] if c in runs]
 
 
 def bytes_per_uri(c):
@@ -253,13 +259,15 @@ def parse_disagreements(path):
 
 
 def floor_section(runs, rep):
-    """The three loops of the floor on each named corpus, the fastest in ns and cycles per byte."""
+    """The four loops of the floor on each named corpus, the fastest in ns and cycles per byte."""
     rep.add(
         "## The floor: reading the bytes",
         "",
-        "Every ratio on this page divides by the fastest of three plain loops doing one 256-entry table lookup "
-        "per byte over the same bytes (`bench/floor.hpp`): " + ", ".join(FLOOR_LABEL[f] for f in FLOORS) + ". The "
-        "fastest is kept for each corpus. Cycles per byte are the CPU time per byte times the rate of the "
+        "Every ratio on this page divides by the fastest of four plain loops doing one 256-entry table lookup "
+        "per byte over the same bytes (`bench/floor.hpp`): a loop per URI (\"per URI\"), one loop over a "
+        "contiguous copy of the corpus's bytes (\"contiguous\"), that loop unrolled four ways into four sums "
+        "(\"unrolled x4\"), and a loop that loads eight bytes at a time and looks each up from the word "
+        "(\"8-byte words\"). The fastest is kept for each corpus. Cycles per byte are the CPU time per byte times the rate of the "
         "processor's time-stamp counter (its constant reference clock, measured in the same loops against the "
         "wall clock), not the core's current clock, which no counter in this VM exposes.",
         "",

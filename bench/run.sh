@@ -105,7 +105,7 @@ meta=$bench_dir/benchmarks-meta.txt
     echo "CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1) (lscpu's model name)"
     echo "hypervisor: $(lscpu | sed -n 's/^Hypervisor vendor: *//p' | head -n 1 | grep . || echo none)"
     echo "cores: $(nproc), shared: other users' builds and tests may run beside the benchmark"
-    echo "pinned to: ${cpu:+core $cpu (taskset)}${cpu:-no core}"
+    if [[ -n $cpu ]]; then echo "pinned to: core $cpu (taskset)"; else echo "pinned to: no core"; fi
     echo "memory: $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
     echo "system: $(uname -sr), load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "compiler: $("$cxx" --version | head -n 1)"
@@ -113,7 +113,7 @@ meta=$bench_dir/benchmarks-meta.txt
     echo "libraries: ${versions%, }"
     echo "commit: $commit"
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "benchmark: $reps repetitions of at least $min_time s each, randomly interleaved${filter:+, filter $filter}"
+    echo "benchmark: $reps repetitions of at least $min_time s each (the probe rows' 0.05 s), randomly interleaved${filter:+, filter $filter}"
 } >"$meta"
 
 json=$bench_dir/benchmarks.json
