@@ -26,7 +26,9 @@
 //     the same with the patterns sorted and searched by binary search (allow_sorted);
 //     host.denied names a class the policy denies (so never with an empty deny set) and the
 //     worst denied class of the host; host.not-allowed only with allow patterns; every error
-//     lies within the input; the bound-size buffer suffices and one byte less is reported.
+//     lies within the input; the bound-size buffer suffices and one byte less is reported;
+//   - and ftpuri.h's ftpuri_sanitize, given the same policy as C strings and id numbers, gives
+//     sanitize()'s verdict: its error (id, offset, length), or its class and canonical form.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -36,6 +38,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ftpuri.h"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/host_class.hpp"
@@ -498,6 +501,48 @@ void check_sanitize(std::string_view input, profile p, drawn_policy const& d)
     }
 }
 
+// The drawn policy through the C API: patterns as C strings (one with a NUL in it cannot be
+// one, and is left to the C++ check), the classes as bits, the ids as numbers.
+void check_c_sanitize(std::string_view input, profile p, drawn_policy const& d)
+{
+    std::vector<std::string> patterns(d.rules.allow.begin(), d.rules.allow.end());
+    std::vector<char const*> c_patterns;
+    for (std::string const& pattern : patterns) {
+        if (pattern.find('\0') != std::string::npos) return;
+        c_patterns.push_back(pattern.c_str());
+    }
+    std::vector<std::uint32_t> ids;
+    for (diag_info const& row : diag_catalogue)
+        if (d.as_error.contains(row.id)) ids.push_back(static_cast<std::uint32_t>(row.id));
+    ftpuri_policy c = FTPURI_POLICY_INIT;
+    for (std::size_t k = 0; k < host_class_count; ++k)
+        if (d.rules.deny.contains(static_cast<host_class>(k))) c.deny |= FTPURI_HOST_CLASS_BIT(k);
+    c.allow = c_patterns.data();
+    c.allow_count = c_patterns.size();
+    c.as_error = ids.data();
+    c.as_error_count = ids.size();
+    ftpuri_parse_options o = FTPURI_PARSE_OPTIONS_INIT;
+    o.profile = static_cast<std::uint32_t>(p);
+    std::vector<char> c_out(canonical_size_bound(input.size()) + 1);
+    ftpuri_diagnostic e = FTPURI_DIAGNOSTIC_INIT;
+    std::size_t n = 0;
+    std::uint32_t cls = FTPURI_NPOS;
+    int const status = ftpuri_sanitize(input.data(), input.size(), &o, &c, 0, c_out.data(), c_out.size(), &n, &cls, &e);
+
+    parse_options options{p, default_max_length};
+    options.as_error = d.as_error;
+    std::vector<char> out(canonical_size_bound(input.size()));
+    sanitize_result const r = sanitize(input, d.rules, out, options);
+    if (r) {
+        FUZZ_CHECK(status == FTPURI_OK && cls == static_cast<std::uint32_t>(r.cls), input);
+        FUZZ_CHECK(std::string_view(c_out.data(), n) == std::string_view(out.data(), r.size) && c_out[n] == '\0',
+                   input);
+        return;
+    }
+    FUZZ_CHECK(status == FTPURI_INVALID && e.id == static_cast<std::uint32_t>(r.error.id), input);
+    FUZZ_CHECK(e.offset == r.error.offset && e.length == r.error.length, input);
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size)
@@ -516,8 +561,10 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
 
     drawn_policy drawn;
     draw_policy(input, drawn);
-    for (profile const p : profiles)
+    for (profile const p : profiles) {
         check_sanitize(input, p, drawn);
+        check_c_sanitize(input, p, drawn);
+    }
 
     // strict is the narrowest profile.
     if (results[0]) {

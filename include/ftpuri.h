@@ -10,7 +10,8 @@
  *     if (ftpuri_canonicalize(uri, FTPURI_NUL_TERMINATED, NULL, 0, out, sizeof out, &n, NULL) == FTPURI_OK)
  *         puts(out);                      // NUL-terminated; n bytes before the NUL
  *
- * The same scanner, canonical form and command plan as the C++ API (the headers of ftpuri/), behind
+ * The same scanner, canonical form, command plan, policy, redaction, reference resolution and
+ * reply codes as the C++ API (the headers of ftpuri/), behind
  * functions that take (pointer, length) strings, write into the caller's buffers and return a
  * status. Nothing here allocates (but libidn2 for a lenient Unicode host or an "xn--" label, as
  * in C++), keeps state between calls, or throws: every function is safe to call from any thread
@@ -397,6 +398,98 @@ FTPURI_API int ftpuri_plan_next(ftpuri_plan* plan, ftpuri_command* command) FTPU
  * may hold a byte 0xFF, which a client sends as IAC IAC (RFC 854). */
 FTPURI_API int ftpuri_plan_write_line(const ftpuri_plan* plan, char* out, size_t out_size,
                                       size_t* written) FTPURI_NOEXCEPT;
+
+/* ---- a service's policy: sanitize --------------------------------------------------------- */
+
+/* A set of host classes, one bit per class: FTPURI_HOST_CLASS_BIT(FTPURI_HOST_CLASS_LOOPBACK). */
+#define FTPURI_HOST_CLASS_BIT(host_class) (1u << (host_class))
+/* Every class but public: what a service that fetches only from the Internet denies. */
+#define FTPURI_HOST_CLASSES_NON_PUBLIC 0x1FFu
+
+/* What a service accepts (docs/sanitizing.md). The patterns and ids are the caller's, read
+ * during the call only. */
+typedef struct ftpuri_policy {
+    size_t size;              /* sizeof(ftpuri_policy) */
+    uint32_t deny;            /* host classes refused (host.denied): FTPURI_HOST_CLASS_BIT()s */
+    uint32_t reserved;        /* 0 */
+    const char* const* allow; /* allowed hosts, NUL-terminated: "ftp.example.org", "*.example.net:21",
+                               * "192.0.2.7", "[2001:db8::7]:21"; with any, every other host is
+                               * refused (host.not-allowed). A text that is no pattern matches nothing
+                               * (ftpuri_host_pattern_check says which are). */
+    size_t allow_count;
+    const uint32_t* as_error; /* warnings to report as errors (ftpuri_diag_id), as -Werror=ID:
+                               * FTPURI_DIAG_USERINFO_PASSWORD refuses a URI with a password */
+    size_t as_error_count;
+} ftpuri_policy;
+/* clang-format off */
+#define FTPURI_POLICY_INIT {sizeof(ftpuri_policy), 0, 0, NULL, 0, NULL, 0}
+/* clang-format on */
+
+/* FTPURI_OK when `pattern` is an allowed-host pattern as ftpuri_policy's allow takes, otherwise
+ * FTPURI_INVALID: for checking a configuration when it is read. ftpuri_sanitize looks at each
+ * pattern in turn (the C++ policy's sorted list, searched by binary search, is C++ only). */
+FTPURI_API int ftpuri_host_pattern_check(const char* pattern, size_t length) FTPURI_NOEXCEPT;
+
+/* The one call for a service: parses `input` under `options` (NULL: strict) with the policy's
+ * warnings as errors, applies the policy, and writes the canonical form (ftpuri_canonicalize's
+ * flags) and a NUL into `out`. FTPURI_OK: accepted. FTPURI_INVALID: refused, and `error` says
+ * why (the URI's first error, a warning made an error, host.denied or host.not-allowed).
+ * FTPURI_BUFFER_TOO_SMALL: accepted, but `*written + 1` bytes are needed (3 * length + 255 always
+ * suffice). `*host_class` (when not NULL) gets the host's class whenever the URI parsed. A name
+ * can resolve anywhere: classify each address DNS returns with ftpuri_classify_address too. */
+FTPURI_API int ftpuri_sanitize(const char* input, size_t length, const ftpuri_parse_options* options,
+                               const ftpuri_policy* policy, uint32_t flags, char* out, size_t out_size, size_t* written,
+                               uint32_t* host_class, ftpuri_diagnostic* error) FTPURI_NOEXCEPT;
+
+/* ---- passwords ---------------------------------------------------------------------------- */
+
+/* Where the password of ANY input is, valid or not, by every reading a browser, curl or RFC 3986
+ * would make of it (ftpuri/redact.hpp): FTPURI_OK with its range, or FTPURI_INVALID when there
+ * is none or it is empty. */
+FTPURI_API int ftpuri_find_password(const char* input, size_t length, ftpuri_range* password) FTPURI_NOEXCEPT;
+
+/* Writes `input` with that password replaced by "****", and a NUL, into `out`: what a log may
+ * show. `*written` gets the length without the NUL. FTPURI_BUFFER_TOO_SMALL: `*written + 1`
+ * bytes suffice (length + 5 always do). `out` must not overlap `input`. */
+FTPURI_API int ftpuri_redact_password(const char* input, size_t length, char* out, size_t out_size,
+                                      size_t* written) FTPURI_NOEXCEPT;
+
+/* ---- relative references ------------------------------------------------------------------ */
+
+/* Resolves `reference` against `base` (RFC 3986 5.2; ftpuri/resolve.hpp) and writes the target
+ * and a NUL into `out`. The base must be valid under `options` (FTPURI_INVALID, with `error`);
+ * the target is not checked: validate it in the profile you need. FTPURI_BUFFER_TOO_SMALL:
+ * `*written + 1` bytes are needed (base_length + reference_length + 2 always suffice). */
+FTPURI_API int ftpuri_resolve(const char* base, size_t base_length, const char* reference, size_t reference_length,
+                              const ftpuri_parse_options* options, char* out, size_t out_size, size_t* written,
+                              ftpuri_diagnostic* error) FTPURI_NOEXCEPT;
+
+/* ---- reply codes -------------------------------------------------------------------------- */
+
+/* Where in a URI's plan a server's reply came. */
+typedef enum ftpuri_plan_stage {
+    FTPURI_STAGE_LOGIN = 0,   /* USER, PASS */
+    FTPURI_STAGE_PATH = 1,    /* CWD, TYPE */
+    FTPURI_STAGE_TRANSFER = 2 /* RETR, NLST, LIST and their data connection */
+} ftpuri_plan_stage;
+
+/* What a client executing an ftp URI does with a reply (docs/plan.md, "Reply codes"). */
+typedef enum ftpuri_client_action {
+    FTPURI_ACTION_PROCEED = 0,             /* go on with the plan */
+    FTPURI_ACTION_STOP = 1,                /* stop, tell the user; nothing more is sent for the URI */
+    FTPURI_ACTION_STOP_KEEP_DIRECTORY = 2, /* stop, tell the user, keep the directory reached */
+    FTPURI_ACTION_ASK_CREDENTIALS = 3,     /* ask the user for other credentials */
+    FTPURI_ACTION_LOG_IN = 4               /* log in with the URI's credentials, else ask */
+} ftpuri_client_action;
+
+/* The action for reply `code` (any number: one outside 100-699 is no FTP reply, and stops) at
+ * `stage`, in `*action`. */
+FTPURI_API int ftpuri_reply_action(uint32_t code, uint32_t stage, uint32_t* action) FTPURI_NOEXCEPT;
+
+/* "login", "path", "transfer"; NULL for a number that is no stage. */
+FTPURI_API const char* ftpuri_plan_stage_name(uint32_t stage) FTPURI_NOEXCEPT;
+/* "proceed", "stop", "stop-keep-directory", ...; NULL for a number that is no action. */
+FTPURI_API const char* ftpuri_client_action_name(uint32_t action) FTPURI_NOEXCEPT;
 
 #ifdef __cplusplus
 } /* extern "C" */

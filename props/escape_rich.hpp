@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // props/escape_rich.hpp: escape-rich ftp URIs, valid and near-valid, for holding the fast
-// paths to the full scan (issue 14; props/fast_path_props.cpp, tests/fast_path_test.cpp).
+// forms to the portable scan (props/fast_path_props.cpp, tests/fast_path_test.cpp).
 //
-// generators.hpp's URIs carry an escape here and there. The fast paths (validate()'s
-// detail::plain_uri, the scanner's plain_authority/plain_path shortcuts, the canonical form's
-// fast path) are all about escapes: which ones they may take as written and which send the
-// input to the full scan. These URIs are dense in escapes of every class, in the path, the
+// generators.hpp's URIs carry an escape here and there. The fast forms (the scanner's block
+// stages, src/scan/byte_runs.hpp and plain_segments.hpp; the canonical form's fast path) are
+// all about escapes: which ones they may take as written and which a segment's own judgement
+// must see. These URIs are dense in escapes of every class, in the path, the
 // userinfo and (rfc3986) the query and fragment:
 //
-//   plain       the escapes the plain path takes as they stand: needless (%41, %2D, %5F),
+//   plain       the escapes the block stage takes as they stand: needless (%41, %2D, %5F),
 //               lowercase hex (%c3%a9, %3b), UTF-8 without a look-alike lead (%C3%A9,
 //               %E6%97%A5, %F3%A0%80%81), a lone continuation or lead byte (%80, %C3), %25,
 //               %3B, %3F, %23, %20, %40, %3A ..., and raw sub-delims, ":" and "@"
-//   not plain   valid in strict but left to the full scan: %7E (also at a segment start),
-//               %2E, %2F and %2f, a valid sequence behind a look-alike lead byte (%C2%A0,
-//               %E2%82%AC, %F0%9F%98%80, %ED%9F%BF, %E0%A4%85), a C1 control (%C2%80)
+//   not plain   valid in strict, some judged segment by segment: %7E (also at a segment
+//               start), %2E, %2F and %2f, a valid sequence behind a look-alike lead byte
+//               (%C2%A0, %E2%82%AC, %F0%9F%98%80, %ED%9F%BF, %E0%A4%85), a C1 control (%C2%80)
 //   segments    whole segments: empty, ".", "..", "%2E" forms, "...", "..%20", ".a", "~",
 //               "~user", "%7Euser", "C:", "c%3A" and other drive letters, "a%2Fb", "%2F"
 //   hazards     what strict refuses and the other profiles may warn about: controls (%00, %0A,
@@ -89,7 +89,7 @@ inline constexpr auto words = std::to_array<std::string_view>(
 // Raw sub-delims, ":" and "@" (pchar; "~" too, which is plain inside a segment).
 inline constexpr auto raw_sub_delims =
     std::to_array<std::string_view>({"!", "$", "&", "'", "(", ")", "*", "+", ",", "=", ":", "@", "~"});
-// Escapes the plain path takes as they stand (plain_scan.hpp's plain_escape).
+// Escapes the block stage takes as they stand (plain_segments.hpp: nothing a rule looks at).
 inline constexpr auto plain_escapes = std::to_array<std::string_view>(
     {"%41",       "%2D",          "%5F",    "%61",    "%30",    "%7A", "%c3%a9", "%C3%A9", "%E6%97%A5",
      "%e6%97%a5", "%F3%A0%80%81", "%C3%BF", "%D0%BF", "%25",    "%3B", "%3b",    "%3F",    "%23",
@@ -226,7 +226,7 @@ inline std::vector<std::string> long_segments(shape s, std::uint64_t seed, std::
     return out;
 }
 
-// plain_path() takes no segment that begins with "." or "~" (a dot-segment or a look-alike; a
+// The block stage takes no segment that begins with "." or "~" (a dot-segment or a look-alike; a
 // home directory): those get an "x" in front.
 inline void keep_plain(std::vector<std::string>& segments)
 {

@@ -3,14 +3,18 @@
 #include "binding.hpp"
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/host_class.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
+#include "ftpuri/redact.hpp"
 
 namespace ftpuri_python {
 
@@ -49,16 +53,27 @@ std::vector<std::string_view> uri_texts(py::handle uris, std::vector<py::object>
     return texts;
 }
 
+std::string utf8(py::handle value, char const* what)
+{
+    Py_ssize_t size = 0;
+    char const* const data = PyUnicode_AsUTF8AndSize(value.ptr(), &size);
+    if (data == nullptr) {
+        py::error_already_set const encoding; // the UnicodeEncodeError, which says where
+        throw py::value_error(std::string(what) + ": " + encoding.what());
+    }
+    return {data, static_cast<std::size_t>(size)};
+}
+
 std::vector<std::string> names(py::handle value, char const* what)
 {
-    if (py::isinstance<py::str>(value)) return {value.cast<std::string>()};
+    if (py::isinstance<py::str>(value)) return {utf8(value, what)};
     if (py::isinstance<py::bytes>(value))
         throw py::type_error(std::string(what) + " must be str or an iterable of str, not bytes");
     std::vector<std::string> out;
     for (py::handle name : py::iter(value)) {
         if (!py::isinstance<py::str>(name))
             throw py::type_error(std::string(what) + " must hold str, not " + type_name(name));
-        out.push_back(name.cast<std::string>());
+        out.push_back(utf8(name, what));
     }
     return out;
 }
@@ -119,6 +134,74 @@ py::list diagnostic_list(std::vector<ftpuri::diagnostic> const& found)
     for (ftpuri::diagnostic const& d : found)
         out.append(py::cast(d));
     return out;
+}
+
+py::tuple diagnostic_state(ftpuri::diagnostic const& d)
+{
+    return py::make_tuple(d.info().name, ftpuri::to_string(d.level), ftpuri::to_string(d.where), d.offset, d.length,
+                          d.detail);
+}
+
+ftpuri::diagnostic diagnostic_from_state(py::tuple const& state)
+{
+    if (state.size() != 6)
+        throw py::value_error("a Diagnostic's state has 6 items, not " + std::to_string(state.size()));
+    auto const name = state[0].cast<std::string>();
+    std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(name);
+    if (!id) throw py::value_error("unknown diagnostic id '" + name + "'");
+    ftpuri::diagnostic d{
+        .id = *id,
+        .level = enum_named<ftpuri::severity, 3>(state[1].cast<std::string>(), "severity"),
+        .where = enum_named<ftpuri::component, static_cast<std::size_t>(ftpuri::component::fragment) + 1>(
+            state[2].cast<std::string>(), "component"),
+        .offset = state[3].cast<std::uint32_t>(),
+        .length = state[4].cast<std::uint32_t>(),
+        .detail = state[5].cast<std::uint8_t>(),
+    };
+    // message() reads host.denied's detail as a host class; no other id has one.
+    std::size_t const details = d.id == ftpuri::diag_id::host_denied ? ftpuri::host_class_count : 1;
+    if (d.detail >= details) throw py::value_error("no " + name + " has the detail " + std::to_string(d.detail));
+    return d;
+}
+
+py::tuple reduce_by_state(py::handle self, int /*protocol*/)
+{
+    py::object const make = py::module_::import("copyreg").attr("__newobj__");
+    return py::make_tuple(make, py::make_tuple(self.get_type()), self.attr("__getstate__")());
+}
+
+py::dict diagnostic_dict(ftpuri::diagnostic const& d)
+{
+    py::dict out;
+    out["id"] = d.info().name;
+    out["severity"] = ftpuri::to_string(d.level);
+    out["offset"] = d.offset;
+    out["length"] = d.length;
+    out["message"] = ftpuri::message(d);
+    out["hint"] = d.info().hint;
+    return out;
+}
+
+py::list diagnostic_dicts(std::vector<ftpuri::diagnostic> const& found)
+{
+    py::list out;
+    for (ftpuri::diagnostic const& d : found)
+        out.append(diagnostic_dict(d));
+    return out;
+}
+
+std::string masked(std::string_view bytes)
+{
+    std::string out(ftpuri::redacted_size_bound(bytes), '\0');
+    out.resize(ftpuri::redact_password_into(bytes, out));
+    return out;
+}
+
+py::str report_text(std::string_view bytes)
+{
+    PyObject* const s = PyUnicode_DecodeUTF8(bytes.data(), static_cast<Py_ssize_t>(bytes.size()), "replace");
+    if (s == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::str>(s);
 }
 
 namespace {
@@ -215,7 +298,11 @@ void bind_diagnostic(py::module_& m)
                 return py::hash(py::make_tuple(static_cast<int>(d.id), static_cast<int>(d.level),
                                                static_cast<int>(d.where), d.offset, d.length, d.detail));
             },
-            "A hash that equal findings share.");
+            "A hash that equal findings share.")
+        .def("to_dict", &diagnostic_dict,
+             "As ftpuri-check --format=json writes it: id, severity, offset, length, message, hint.")
+        .def(py::pickle(&diagnostic_state, read_state("Diagnostic", &diagnostic_from_state)))
+        .def("__reduce_ex__", &reduce_by_state, "Pickles by state at every protocol.");
 }
 
 } // namespace ftpuri_python

@@ -19,6 +19,7 @@
 // library reads them in place.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,7 +30,9 @@
 
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/diagnostic.hpp"
+#include "ftpuri/host_class.hpp" // the to_string()s that enum_named reads
 #include "ftpuri/options.hpp"
+#include "ftpuri/plan.hpp"
 #include "ftpuri/uri_view.hpp"
 
 namespace ftpuri_python {
@@ -48,6 +51,10 @@ std::string_view uri_text(py::handle value, char const* what = "uri");
 // The URIs of a batch call (any iterable but a str or bytes): references to them kept in `keep`,
 // their bytes returned.
 std::vector<std::string_view> uri_texts(py::handle uris, std::vector<py::object>& keep);
+
+// The UTF-8 of a str argument. A lone surrogate, which has none, is a ValueError naming `what`
+// (pybind11's own cast would make it a RuntimeError).
+std::string utf8(py::handle value, char const* what);
 
 // A name argument that is one string, or several as a comma-separated str or an iterable of str
 // (as --deny, --error and --allow-host take them, once or repeated).
@@ -69,6 +76,57 @@ py::object text_or_none(bool present, std::string_view bytes);
 py::object decoded_or_none(bool present, std::string_view raw);
 
 py::list diagnostic_list(std::vector<ftpuri::diagnostic> const& found);
+
+// ---- values: pickling and to_dict() ---------------------------------------------------------
+
+// The enumerator of `Enum` (values 0 to Count - 1) whose to_string() is `name`; a ValueError
+// naming `what` when none is. Pickled states hold names, not numbers: a state is read the same by
+// another version of the module.
+template <class Enum, std::size_t Count>
+Enum enum_named(std::string_view name, char const* what)
+{
+    for (std::size_t i = 0; i < Count; ++i) {
+        auto const value = static_cast<Enum>(i);
+        if (ftpuri::to_string(value) == name) return value;
+    }
+    throw py::value_error(std::string("unknown ") + what + " '" + std::string(name) + "'");
+}
+
+// `read`, a function that makes a value from its pickled state, made to raise ValueError for a
+// state of the wrong shape (an item of another type, a number out of range), where pybind11's
+// cast raises RuntimeError.
+template <class Read>
+auto read_state(char const* what, Read read)
+{
+    return [what, read](py::tuple const& state) {
+        try {
+            return read(state);
+        } catch (py::cast_error const& e) {
+            throw py::value_error(std::string("not the state of a ") + what + ": " + e.what());
+        }
+    };
+}
+
+// A Diagnostic as pickle keeps it, and back (a ValueError for a state no diagnostic has).
+py::tuple diagnostic_state(ftpuri::diagnostic const& d);
+ftpuri::diagnostic diagnostic_from_state(py::tuple const& state);
+
+// __reduce_ex__ for a class with py::pickle: (copyreg.__newobj__, (type,), __getstate__()) at every
+// protocol. pybind11 leaves protocols 0 and 1 to copyreg's default, which makes the instance with
+// object.__new__ and aborts the process when __setstate__ fills it.
+py::tuple reduce_by_state(py::handle self, int protocol);
+
+// As ftpuri-check --format=json writes a diagnostic: id, severity, offset, length, message, hint.
+py::dict diagnostic_dict(ftpuri::diagnostic const& d);
+py::list diagnostic_dicts(std::vector<ftpuri::diagnostic> const& found);
+
+// `bytes` with its password masked (ftpuri/redact.hpp), as ftpuri-check's reports show an input.
+std::string masked(std::string_view bytes);
+// Bytes as str the way ftpuri-check's JSON makes them Unicode: a byte that is not UTF-8 is U+FFFD.
+py::str report_text(std::string_view bytes);
+
+// Gives every function of `m` (a pybind11 builtin) a stand-in that pickles by name (by_name.cpp).
+void pickle_functions_by_name(py::module_& m, char const* public_module);
 
 // "offset 6: error: numeric host that is not a dotted-decimal IPv4 address [host.numeric-ambiguous]":
 // ftpuri-check's message line, with the byte offset for the file and line.

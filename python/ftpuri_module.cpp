@@ -112,6 +112,22 @@ PYBIND11_MODULE(_core, m)
         "Whether a and b have the same canonical form; an invalid URI is equivalent to nothing.");
 
     m.def(
+        "redact_password",
+        [](py::object const& uri) -> py::object {
+            std::string_view const input = uri_text(uri);
+            std::string hidden;
+            {
+                py::gil_scoped_release unlocked;
+                hidden = masked(input);
+            }
+            if (py::isinstance<py::bytes>(uri)) return py::bytes(hidden);
+            return text(hidden);
+        },
+        py::arg("uri"),
+        "uri (str or bytes, valid or not) with its password masked as '****', wherever a WHATWG, curl or\n"
+        "RFC 3986 reader would find one (ftpuri/redact.hpp): what ftpuri-check's reports show of an input.");
+
+    m.def(
         "validate_many",
         [](py::object const& uris, py::str const& profile) {
             ftpuri::parse_options const options = options_for(profile);
@@ -174,4 +190,7 @@ PYBIND11_MODULE(_core, m)
         "For each URI of an iterable, (valid, diagnostics): every finding ftpuri-check reports for it as a\n"
         "line, errors, warnings and notes, in one call, without the GIL (and without the cyclic GC while\n"
         "it builds the results, which hold no cycle).");
+
+    // Last: every function above, as pickle can name it (ftpuri.validate, not a capsule's method).
+    pickle_functions_by_name(m, "ftpuri");
 }

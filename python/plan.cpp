@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // python/plan.cpp: Command and plan(). The lines as ftpuri-check --plan shows them come from the
 // CLI's own code (src/cli/plan_lines.cpp, compiled into the extension).
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -93,6 +94,37 @@ py::object plan_uri(py::object const& uri, py::str const& mode, bool absolute, p
     return plan(list, ask_password);
 }
 
+py::object bytes_or_none(std::optional<std::string> const& bytes)
+{
+    return bytes ? py::object(py::bytes(*bytes)) : py::object(py::none());
+}
+
+std::optional<std::string> bytes_from(py::handle value)
+{
+    if (value.is_none()) return std::nullopt;
+    return value.cast<py::bytes>().cast<std::string>();
+}
+
+// What pickle keeps of a command: the verb's name and the bytes of the rest, exact.
+py::tuple command_state(command const& c)
+{
+    return py::make_tuple(ftpuri::to_string(c.verb), bytes_or_none(c.argument), bytes_or_none(c.raw_argument),
+                          py::bytes(c.line), py::bytes(c.shown));
+}
+
+command command_from_state(py::tuple const& state)
+{
+    if (state.size() != 5) throw py::value_error("a Command's state has 5 items, not " + std::to_string(state.size()));
+    command c;
+    c.verb = enum_named<ftpuri::ftp_verb, static_cast<std::size_t>(ftpuri::ftp_verb::list) + 1>(
+        state[0].cast<std::string>(), "verb");
+    c.argument = bytes_from(state[1]);
+    c.raw_argument = bytes_from(state[2]);
+    c.line = state[3].cast<py::bytes>().cast<std::string>();
+    c.shown = state[4].cast<py::bytes>().cast<std::string>();
+    return c;
+}
+
 } // namespace
 
 void bind_plan(py::module_& m)
@@ -127,7 +159,9 @@ void bind_plan(py::module_& m)
             },
             "Whether two commands send and show the same line.")
         .def(
-            "__hash__", [](command const& c) { return py::hash(py::bytes(c.line)); }, "The hash of the line sent.");
+            "__hash__", [](command const& c) { return py::hash(py::bytes(c.line)); }, "The hash of the line sent.")
+        .def(py::pickle(&command_state, read_state("Command", &command_from_state)))
+        .def("__reduce_ex__", &reduce_by_state, "Pickles by state at every protocol.");
 
     m.def("plan", &plan_uri, py::arg("uri"), py::arg("mode") = "multicwd", py::arg("absolute").noconvert() = false,
           py::arg("anonymous_password") = "anonymous@", py::arg("show_password").noconvert() = false,

@@ -64,7 +64,8 @@ std::unique_ptr<policy_rules> make_policy(py::object const& deny, py::object con
     if (!allow_hosts_file.is_none()) {
         py::object const path = py::module_::import("os").attr("fspath")(allow_hosts_file);
         if (!py::isinstance<py::str>(path)) throw py::type_error("allow_hosts_file must be a str path");
-        file = path.cast<std::string>();
+        // A file name is bytes: os.fsencode gives back those that os.fsdecode made surrogates.
+        file = py::module_::import("os").attr("fsencode")(path).cast<std::string>();
         ftpuri::cli::allow_file_result read = ftpuri::cli::read_allow_hosts_file(*file);
         if (!read.problem.empty()) throw py::value_error("allow_hosts_file: " + read.problem);
         patterns.insert(patterns.end(), read.patterns.begin(), read.patterns.end());
@@ -80,6 +81,41 @@ py::frozenset denied_classes(policy_rules const& p)
         if (p.rules().deny.contains(c)) classes.add(py::str(std::string(ftpuri::to_string(c))));
     }
     return {classes};
+}
+
+// What pickle keeps of a policy: the denied classes' names, the patterns (the file's too, so
+// that the file is not read again where it is unpickled) and the file's name as bytes.
+py::tuple policy_state(policy_rules const& p)
+{
+    py::list deny(denied_classes(p));
+    deny.attr("sort")();
+    auto const file = p.file() ? py::object(py::bytes(*p.file())) : py::object(py::none());
+    return py::make_tuple(deny, py::cast(p.patterns()), file);
+}
+
+std::unique_ptr<policy_rules> policy_from_state(py::tuple const& state)
+{
+    if (state.size() != 3) throw py::value_error("a Policy's state has 3 items, not " + std::to_string(state.size()));
+    ftpuri::cli::deny_result const denied = ftpuri::cli::parse_deny(names(state[0], "deny"));
+    if (!denied.problem.empty()) throw py::value_error("deny: " + denied.problem);
+    std::vector<std::string> patterns = names(state[1], "allow_host");
+    for (std::string const& pattern : patterns)
+        if (std::string const problem = ftpuri::cli::allow_pattern_problem(pattern); !problem.empty())
+            throw py::value_error("allow_host: " + problem);
+    std::optional<std::string> file;
+    if (!state[2].is_none()) file = state[2].cast<py::bytes>().cast<std::string>();
+    return std::make_unique<policy_rules>(denied.classes, std::move(patterns), std::move(file));
+}
+
+// The options that make it, by ftpuri-check's names: deny (sorted), allow_host, allow_hosts_file.
+py::dict policy_dict(policy_rules const& p)
+{
+    py::tuple const state = policy_state(p);
+    py::dict out;
+    out["deny"] = state[0];
+    out["allow_host"] = state[1];
+    out["allow_hosts_file"] = p.file() ? py::object(py::module_::import("os").attr("fsdecode")(state[2])) : py::none();
+    return out;
 }
 
 struct sanitized {
@@ -122,6 +158,45 @@ sanitized sanitize_uri(py::object const& uri, policy_rules const& policy, py::st
     return out;
 }
 
+py::tuple sanitized_state(sanitized const& s)
+{
+    py::list diagnostics;
+    for (ftpuri::diagnostic const& d : s.diagnostics)
+        diagnostics.append(diagnostic_state(d));
+    return py::make_tuple(s.ok, s.canonical, s.error ? py::object(diagnostic_state(*s.error)) : py::object(py::none()),
+                          s.cls ? py::object(py::str(std::string(ftpuri::to_string(*s.cls)))) : py::object(py::none()),
+                          py::tuple(diagnostics));
+}
+
+sanitized sanitized_from_state(py::tuple const& state)
+{
+    if (state.size() != 5)
+        throw py::value_error("a SanitizeResult's state has 5 items, not " + std::to_string(state.size()));
+    sanitized s;
+    s.ok = state[0].cast<bool>();
+    s.canonical = state[1].cast<std::optional<std::string>>();
+    if (!state[2].is_none()) s.error = diagnostic_from_state(state[2].cast<py::tuple>());
+    if (!state[3].is_none())
+        s.cls = enum_named<ftpuri::host_class, ftpuri::host_class_count>(state[3].cast<std::string>(), "host class");
+    for (py::handle d : state[4].cast<py::tuple>())
+        s.diagnostics.push_back(diagnostic_from_state(d.cast<py::tuple>()));
+    if (s.ok != s.canonical.has_value() || s.ok == s.error.has_value())
+        throw py::value_error("a SanitizeResult has a canonical form when accepted, an error when not");
+    return s;
+}
+
+// As ftpuri-check --format=json with the policy reports the input (without file, line and input):
+// valid, canonical (its password masked), host_class, diagnostics.
+py::dict sanitized_dict(sanitized const& s)
+{
+    py::dict out;
+    out["valid"] = s.ok;
+    out["canonical"] = s.canonical ? py::object(report_text(masked(*s.canonical))) : py::object(py::none());
+    out["host_class"] = s.cls ? py::object(py::str(std::string(ftpuri::to_string(*s.cls)))) : py::object(py::none());
+    out["diagnostics"] = diagnostic_dicts(s.diagnostics);
+    return out;
+}
+
 // The host class of an address a resolver returned.
 std::string_view classify(py::handle address)
 {
@@ -130,7 +205,7 @@ std::string_view classify(py::handle address)
     std::array<std::uint8_t, 16> bytes{};
     std::size_t size = 0;
     if (py::isinstance<py::str>(packed)) {
-        auto const written = packed.cast<std::string>();
+        std::string const written = utf8(packed, "address");
         if (inet_pton(AF_INET, written.c_str(), bytes.data()) == 1)
             size = 4;
         else if (inet_pton(AF_INET6, written.c_str(), bytes.data()) == 1)
@@ -171,7 +246,12 @@ void bind_policy(py::module_& m)
             "allow_host", [](policy_rules const& p) { return py::tuple(py::cast(p.patterns())); },
             "The allowed host patterns: allow_host's, then the file's.")
         .def_property_readonly(
-            "allow_hosts_file", [](policy_rules const& p) { return p.file(); }, "The file of patterns, or None.")
+            "allow_hosts_file",
+            [](policy_rules const& p) {
+                if (!p.file()) return py::object(py::none());
+                return py::module_::import("os").attr("fsdecode")(py::bytes(*p.file()));
+            },
+            "The file of patterns, or None.")
         .def(
             "__repr__",
             [](policy_rules const& p) {
@@ -180,7 +260,25 @@ void bind_policy(py::module_& m)
                 return "Policy(deny=" + std::string(py::repr(deny)) +
                        ", allow_host=" + std::string(py::repr(py::tuple(py::cast(p.patterns())))) + ")";
             },
-            "Policy(deny=[...], allow_host=(...)).");
+            "Policy(deny=[...], allow_host=(...)).")
+        .def(
+            "__eq__",
+            [](policy_rules const& a, py::object const& b) -> py::object {
+                if (!py::isinstance<policy_rules>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                return policy_state(a).equal(policy_state(b.cast<policy_rules const&>())) ? py::bool_(true)
+                                                                                          : py::bool_(false);
+            },
+            "Whether both deny the same classes and allow the same patterns, from the same file.")
+        .def(
+            "__hash__",
+            [](policy_rules const& p) {
+                py::tuple const state = policy_state(p);
+                return py::hash(py::make_tuple(py::tuple(state[0]), py::tuple(state[1]), state[2]));
+            },
+            "A hash that equal policies share.")
+        .def("to_dict", &policy_dict, "deny, allow_host and allow_hosts_file: the options that make it.")
+        .def(py::pickle(&policy_state, read_state("Policy", &policy_from_state)))
+        .def("__reduce_ex__", &reduce_by_state, "Pickles by state at every protocol.");
 
     py::class_<sanitized>(m, "SanitizeResult", py::module_local(),
                           "What sanitize() decided: truthy when the URI is accepted.")
@@ -206,7 +304,22 @@ void bind_policy(py::module_& m)
                     return "SanitizeResult(status='ok', canonical=" + std::string(py::repr(text(*s.canonical))) + ")";
                 return "SanitizeResult(status='invalid', error=" + std::string(py::repr(py::cast(*s.error))) + ")";
             },
-            "SanitizeResult(status='ok', canonical='ftp://...').");
+            "SanitizeResult(status='ok', canonical='ftp://...').")
+        .def(
+            "__eq__",
+            [](sanitized const& a, py::object const& b) -> py::object {
+                if (!py::isinstance<sanitized>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                return py::bool_(sanitized_state(a).equal(sanitized_state(b.cast<sanitized const&>())));
+            },
+            "Whether both decided the same, with the same findings.")
+        .def(
+            "__hash__", [](sanitized const& s) { return py::hash(sanitized_state(s)); },
+            "A hash that equal results share.")
+        .def("to_dict", &sanitized_dict,
+             "As ftpuri-check --format=json with the policy reports the input (without file, line and\n"
+             "input): valid, canonical (the password masked as ****), host_class, diagnostics.")
+        .def(py::pickle(&sanitized_state, read_state("SanitizeResult", &sanitized_from_state)))
+        .def("__reduce_ex__", &reduce_by_state, "Pickles by state at every protocol.");
 
     m.def("sanitize", &sanitize_uri, py::arg("uri"), py::arg("policy"), py::arg("profile") = "strict", py::kw_only(),
           py::arg("error") = py::tuple(), py::arg("strip_password").noconvert() = false,

@@ -29,16 +29,13 @@ struct parsed_uri {
 // which ends up in logs.
 py::object masked_input(parsed_uri const& uri)
 {
-    std::string_view const input = uri_text(uri.input);
-    std::string masked(ftpuri::redacted_size_bound(input), '\0');
-    masked.resize(ftpuri::redact_password_into(input, masked));
-    if (py::isinstance<py::bytes>(uri.input)) return py::bytes(masked);
-    return text(masked);
+    std::string const hidden = masked(uri_text(uri.input));
+    if (py::isinstance<py::bytes>(uri.input)) return py::bytes(hidden);
+    return text(hidden);
 }
 
-py::object parse_uri(py::object const& uri, py::str const& profile)
+parsed_uri parse_text(py::object const& uri, ftpuri::parse_options const& options)
 {
-    ftpuri::parse_options const options = options_for(profile);
     std::string_view const input = uri_text(uri);
     parsed_uri out{.input = uri, .view = {}, .diagnostics = {}, .canonical = {}};
     parse_outcome parsed;
@@ -53,7 +50,67 @@ py::object parse_uri(py::object const& uri, py::str const& profile)
     }
     if (!parsed.view) raise_invalid(parsed.error);
     out.diagnostics = std::move(parsed.found);
-    return py::cast(std::move(out));
+    return out;
+}
+
+py::object parse_uri(py::object const& uri, py::str const& profile)
+{
+    return py::cast(parse_text(uri, options_for(profile)));
+}
+
+// Two parses are equal when they parsed the same input (str or bytes alike) in the same profile:
+// everything else follows from those.
+bool same_parse(parsed_uri const& a, parsed_uri const& b)
+{
+    return a.view.syntax() == b.view.syntax() && a.input.equal(b.input);
+}
+
+// A parsed URI as ftpuri-check --format=json --components reports its input: the password masked
+// (in "input", "canonical" and "components"), text that is not UTF-8 made U+FFFD.
+py::dict uri_dict(parsed_uri const& u)
+{
+    ftpuri::uri_view const& v = u.view;
+    auto decoded = [](std::string_view raw) { return report_text(ftpuri::percent_decode(raw)); };
+    auto optional = [&](bool present, std::string_view raw) {
+        return present ? py::object(decoded(raw)) : py::object(py::none());
+    };
+    py::dict components;
+    components["scheme"] = "ftp";
+    components["user"] = optional(v.has_userinfo(), v.user());
+    components["password"] = v.has_password() ? py::object(py::str("****")) : py::object(py::none());
+    components["host"] = decoded(v.host());
+    components["host_kind"] = ftpuri::to_string(v.host_type());
+    components["port"] = v.effective_port();
+    py::list segments;
+    for (std::string_view const segment : v.segments())
+        segments.append(decoded(segment));
+    components["segments"] = segments;
+    components["name"] = decoded(v.name());
+    char const code = v.typecode();
+    components["typecode"] = v.has_typecode() ? py::object(py::str(&code, 1)) : py::object(py::none());
+    components["query"] = optional(v.has_query(), v.query());
+    components["fragment"] = optional(v.has_fragment(), v.fragment());
+
+    py::dict out;
+    out["input"] = report_text(masked(uri_text(u.input)));
+    out["valid"] = true;
+    out["canonical"] = report_text(masked(u.canonical));
+    out["host_class"] = ftpuri::to_string(u.cls);
+    out["diagnostics"] = diagnostic_dicts(u.diagnostics);
+    out["components"] = components;
+    return out;
+}
+
+// What pickle keeps: the input and the profile; the rest is parsed again.
+py::tuple uri_state(parsed_uri const& u)
+{
+    return py::make_tuple(u.input, ftpuri::to_string(u.view.syntax()));
+}
+
+parsed_uri uri_from_state(py::tuple const& state)
+{
+    if (state.size() != 2) throw py::value_error("a URI's state has 2 items, not " + std::to_string(state.size()));
+    return parse_text(state[0], options_for(state[1].cast<py::str>()));
 }
 
 } // namespace
@@ -170,7 +227,22 @@ void bind_uri(py::module_& m)
                 std::string const input = py::repr(masked_input(u));
                 return "URI(" + input + ", profile='" + std::string(ftpuri::to_string(u.view.syntax())) + "')";
             },
-            "URI('ftp://u:****@h/', profile='strict'): the password masked.");
+            "URI('ftp://u:****@h/', profile='strict'): the password masked.")
+        .def(
+            "__eq__",
+            [](U const& a, py::object const& b) -> py::object {
+                if (!py::isinstance<U>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                return py::bool_(same_parse(a, b.cast<U const&>()));
+            },
+            "Whether both parsed the same input in the same profile.")
+        .def(
+            "__hash__", [](U const& u) { return py::hash(uri_state(u)); }, "A hash that equal URIs share.")
+        .def("to_dict", &uri_dict,
+             "As ftpuri-check --format=json --components reports the input (without file and line): input,\n"
+             "valid, canonical, host_class, diagnostics, components; the password masked as ****, text that is\n"
+             "not UTF-8 as U+FFFD.")
+        .def(py::pickle(&uri_state, read_state("URI", &uri_from_state)))
+        .def("__reduce_ex__", &reduce_by_state, "Pickles by state at every protocol.");
 
     m.def("parse", &parse_uri, py::arg("uri"), py::arg("profile") = "strict",
           "The URI taken apart; InvalidURI, with its first error, when it is not valid in the profile.");

@@ -29,6 +29,11 @@ packages=(
   # the Python module (python/): pybind11 and the headers it compiles against, for Debian's
   # /usr/bin/python3; pytest runs its tests (ctest -L python)
   python3-pybind11 pybind11-dev python3-dev python3-pytest
+  # mypy checks the module's type stubs in its tests (python/tests/test_types.py)
+  mypy
+  # pip install . (pyproject.toml): pip, venv, and the setuptools backend with wheel, offline; the
+  # -whl packages are the wheel files a fresh venv installs them from (python/tests/pip_install.sh)
+  python3-pip python3-venv python3-setuptools python3-wheel python3-setuptools-whl python3-wheel-whl
   # the shared library's ABI check against its committed baseline (abidw, abidiff)
   abigail-tools
   # scripts/mutate.py: mutants placed by libclang's exact source ranges (issue 18's mutation
@@ -36,6 +41,11 @@ packages=(
   python3-clang-14 ccache
   # scripts/coverage.sh: llvm-profdata-14 and llvm-cov-14
   llvm-14
+  # Debian packages (debian/, tests/deb/): debhelper and dh-python build them, lintian checks
+  # them; man-db and bsdextrautils (col) show an installed man page (tests/install/, tests/deb/)
+  debhelper dh-python lintian man-db bsdextrautils
+  # fuzz/oss-fuzz/build.sh zips each fuzzer's seed corpus, as OSS-Fuzz expects; its check unzips
+  zip unzip
   # examples/dask/: the Python module on a Dask cluster (dask.bag, distributed's LocalCluster and
   # scheduler), tested by ctest example.dask; no pandas: dask.bag does not need it
   python3-dask python3-distributed

@@ -4,7 +4,8 @@
 #
 # Two builds, both with warnings as errors: GCC 12 in Release (what users build), and
 # Clang 14 in Debug with AddressSanitizer and UndefinedBehaviorSanitizer (what finds memory
-# errors). Each runs the full ctest suite; between them every libFuzzer target runs for
+# errors; the Python module's tests too, with the sanitizer runtime preloaded into the
+# interpreter: python/CMakeLists.txt). Each runs the full ctest suite; between them every libFuzzer target runs for
 # FUZZ_SECONDS (default 30) under ASan and UBSan (fuzz/run.sh). After the GCC build, the style
 # and static checks: clang-format 14 and clang-tidy 14 over its compile database (scripts/lint.sh).
 # Any failure fails the script.

@@ -4,8 +4,11 @@
 // rather than trusting a binding to have got them right; everything it calls is noexcept.
 #include "ftpuri.h"
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include <new>
 #include <optional>
 #include <string_view>
@@ -17,6 +20,10 @@
 #include "ftpuri/parse.hpp"
 #include "ftpuri/pct.hpp"
 #include "ftpuri/plan.hpp"
+#include "ftpuri/policy.hpp"
+#include "ftpuri/redact.hpp"
+#include "ftpuri/reply.hpp"
+#include "ftpuri/resolve.hpp"
 #include "ftpuri/version.hpp"
 
 namespace {
@@ -64,6 +71,15 @@ static_assert(FTPURI_VERB_USER == as_int(ftp_verb::user) && FTPURI_VERB_PASS == 
               FTPURI_VERB_CWD == as_int(ftp_verb::cwd) && FTPURI_VERB_TYPE == as_int(ftp_verb::type) &&
               FTPURI_VERB_RETR == as_int(ftp_verb::retr) && FTPURI_VERB_NLST == as_int(ftp_verb::nlst) &&
               FTPURI_VERB_LIST == as_int(ftp_verb::list));
+static_assert(FTPURI_HOST_CLASSES_NON_PUBLIC ==
+              (((1U << host_class_count) - 1U) & ~FTPURI_HOST_CLASS_BIT(as_int(host_class::public_))));
+static_assert(FTPURI_STAGE_LOGIN == as_int(plan_stage::login) && FTPURI_STAGE_PATH == as_int(plan_stage::path) &&
+              FTPURI_STAGE_TRANSFER == as_int(plan_stage::transfer));
+static_assert(FTPURI_ACTION_PROCEED == as_int(client_action::proceed) &&
+              FTPURI_ACTION_STOP == as_int(client_action::stop) &&
+              FTPURI_ACTION_STOP_KEEP_DIRECTORY == as_int(client_action::stop_keep_directory) &&
+              FTPURI_ACTION_ASK_CREDENTIALS == as_int(client_action::ask_credentials) &&
+              FTPURI_ACTION_LOG_IN == as_int(client_action::log_in));
 
 // A caller's struct is usable when it is at least this version's size: the library writes no
 // byte past sizeof(T), and reads none past the caller's size (all of today's members are in the
@@ -101,6 +117,22 @@ template <class T>
     return out;
 }
 
+[[nodiscard]] std::optional<canonical_options> read_canonical_flags(std::uint32_t flags) noexcept
+{
+    constexpr std::uint32_t known =
+        FTPURI_CANONICAL_DROP_PASSWORD | FTPURI_CANONICAL_DROP_FRAGMENT | FTPURI_CANONICAL_DROP_ANONYMOUS;
+    if ((flags & ~known) != 0) return std::nullopt;
+    return canonical_options{(flags & FTPURI_CANONICAL_DROP_PASSWORD) != 0,
+                             (flags & FTPURI_CANONICAL_DROP_FRAGMENT) != 0,
+                             (flags & FTPURI_CANONICAL_DROP_ANONYMOUS) != 0};
+}
+
+// A writable buffer: a null pointer only with no room.
+[[nodiscard]] bool usable(char const* out, std::size_t out_size) noexcept
+{
+    return out != nullptr || out_size == 0;
+}
+
 // Catalogue strings are literals, and message()'s are too: each ends in a NUL, which
 // tests/c_api_test.cpp checks for every id.
 void write_diagnostic(ftpuri_diagnostic* to, diagnostic const& d) noexcept
@@ -131,6 +163,57 @@ struct parsed {
     out.status = out.result ? FTPURI_OK : FTPURI_INVALID;
     if (!out.result && error != nullptr) write_diagnostic(error, out.result.error());
     return out;
+}
+
+// The policy's denied classes, or nothing when a bit names no class.
+[[nodiscard]] std::optional<host_class_set> read_classes(std::uint32_t bits) noexcept
+{
+    if ((bits >> host_class_count) != 0) return std::nullopt;
+    host_class_set classes;
+    for (unsigned c = 0; c < host_class_count; ++c)
+        if (((bits >> c) & 1U) != 0) classes.insert(static_cast<host_class>(c));
+    return classes;
+}
+
+// The policy's warnings as errors added to `options`; false for a number that is no id.
+[[nodiscard]] bool add_as_error(parse_options& options, ftpuri_policy const& p) noexcept
+{
+    if (p.as_error == nullptr && p.as_error_count != 0) return false;
+    for (std::size_t i = 0; i < p.as_error_count; ++i) {
+        if (p.as_error[i] >= diag_catalogue.size()) return false;
+        options.as_error.insert(static_cast<diag_id>(p.as_error[i]));
+    }
+    return true;
+}
+
+[[nodiscard]] bool readable_patterns(ftpuri_policy const& p) noexcept
+{
+    if (p.allow == nullptr) return p.allow_count == 0;
+    return std::all_of(p.allow, p.allow + p.allow_count, [](char const* pattern) { return pattern != nullptr; });
+}
+
+// The allow-list holds C strings and the C++ policy views of them: they are viewed a batch at a
+// time on the stack, so that a list of any length costs no allocation. The host is allowed when
+// a batch allows it; otherwise the finding is host.not-allowed, offsets into uri.buffer().
+constexpr std::size_t pattern_batch = 64;
+[[nodiscard]] std::optional<diagnostic> not_allowed(uri_view const& uri, ftpuri_policy const& p) noexcept
+{
+    std::array<std::string_view, pattern_batch> views;
+    std::optional<diagnostic> finding;
+    for (std::size_t first = 0; first < p.allow_count; first += pattern_batch) {
+        std::size_t const n = std::min(pattern_batch, p.allow_count - first);
+        std::copy_n(p.allow + first, n, views.begin());
+        finding = check_policy(uri, policy{{}, std::span<std::string_view const>(views.data(), n)});
+        if (!finding) return std::nullopt;
+    }
+    return finding;
+}
+
+// Whether two byte ranges share a byte.
+[[nodiscard]] bool overlap(std::string_view in, char const* out, std::size_t out_size) noexcept
+{
+    std::less<> const before;
+    return out_size != 0 && !in.empty() && before(out, in.data() + in.size()) && before(in.data(), out + out_size);
 }
 
 // Offsets into the caller's input, which the view may start after (the lenient profile trims
@@ -168,7 +251,7 @@ static_assert(std::is_trivially_destructible_v<plan_state>, "nobody calls a dest
 {
     if (s.self == &s) return s.at;
     command_plan::iterator at = s.plan.begin();
-    for (std::uint32_t i = 1; i < s.index && at != s.plan.end(); ++i)
+    for (std::uint32_t i = 1; i < s.index; ++i) // index never counts past the last command
         ++at;
     return at;
 }
@@ -248,20 +331,17 @@ int ftpuri_parse(char const* input, std::size_t length, ftpuri_parse_options con
 int ftpuri_canonicalize(char const* input, std::size_t length, ftpuri_parse_options const* options, std::uint32_t flags,
                         char* out, std::size_t out_size, std::size_t* written, ftpuri_diagnostic* error) noexcept
 {
-    constexpr std::uint32_t known =
-        FTPURI_CANONICAL_DROP_PASSWORD | FTPURI_CANONICAL_DROP_FRAGMENT | FTPURI_CANONICAL_DROP_ANONYMOUS;
-    if ((flags & ~known) != 0 || (out == nullptr && out_size != 0)) return FTPURI_BAD_ARGUMENT;
+    std::optional<canonical_options> const how = read_canonical_flags(flags);
+    if (!how || !usable(out, out_size)) return FTPURI_BAD_ARGUMENT;
     parsed const p = parse_input(input, length, options, error);
     if (p.status != FTPURI_OK) return p.status;
-    canonical_options const how{(flags & FTPURI_CANONICAL_DROP_PASSWORD) != 0,
-                                (flags & FTPURI_CANONICAL_DROP_FRAGMENT) != 0,
-                                (flags & FTPURI_CANONICAL_DROP_ANONYMOUS) != 0};
     // One byte is kept back for the NUL.
     std::span<char> const room(out, out_size == 0 ? 0 : out_size - 1);
-    canonical_result const r = canonicalize_into(*p.result, room, how);
+    canonical_result const r = canonicalize_into(*p.result, room, *how);
     if (written != nullptr) *written = r.size;
     if (r.status == canonical_status::idna_failed) return FTPURI_IDNA_FAILED;
-    if (r.status == canonical_status::buffer_too_small || out_size == 0) return FTPURI_BUFFER_TOO_SMALL;
+    // A canonical form is never empty, so no room at all is always too small.
+    if (r.status == canonical_status::buffer_too_small) return FTPURI_BUFFER_TOO_SMALL;
     out[r.size] = '\0';
     return FTPURI_OK;
 }
@@ -279,7 +359,7 @@ int ftpuri_percent_decode(char const* input, std::size_t length, char* out, std:
                           std::uint32_t* error_offset) noexcept
 {
     std::optional<std::string_view> const in = text(input, length);
-    if (!in || (out == nullptr && out_size != 0)) return FTPURI_BAD_ARGUMENT;
+    if (!in || !usable(out, out_size)) return FTPURI_BAD_ARGUMENT;
     decode_result const r = percent_decode_into(*in, std::span<char>(out, out_size));
     if (written != nullptr) *written = r.size;
     if (r.status == decode_status::malformed_escape) {
@@ -297,13 +377,13 @@ int ftpuri_percent_encode(char const* input, std::size_t length, std::uint32_t s
                           std::size_t* written) noexcept
 {
     std::optional<std::string_view> const in = text(input, length);
-    if (!in || set > FTPURI_ENCODE_UNRESERVED || (out == nullptr && out_size != 0)) return FTPURI_BAD_ARGUMENT;
+    if (!in || set > FTPURI_ENCODE_UNRESERVED || !usable(out, out_size)) return FTPURI_BAD_ARGUMENT;
     auto const which = static_cast<encode_set>(set);
     std::size_t const needed = percent_encoded_size(*in, which);
     if (written != nullptr) *written = needed;
     if (needed > out_size) return FTPURI_BUFFER_TOO_SMALL;
-    encode_result const r = percent_encode_into(*in, which, std::span<char>(out, out_size));
-    return r ? FTPURI_OK : FTPURI_BUFFER_TOO_SMALL;
+    static_cast<void>(percent_encode_into(*in, which, std::span<char>(out, out_size))); // fits: checked above
+    return FTPURI_OK;
 }
 
 char const* ftpuri_host_class_name(std::uint32_t host_class) noexcept
@@ -344,12 +424,9 @@ int ftpuri_plan_init(ftpuri_plan* plan, char const* input, std::size_t length, f
         if (plan_options->mode > FTPURI_PLAN_NOCWD) return FTPURI_BAD_ARGUMENT;
         how.mode = static_cast<plan_mode>(plan_options->mode);
         how.absolute = plan_options->absolute != 0;
-        if (plan_options->anonymous_password != nullptr) {
-            std::optional<std::string_view> const pass =
-                text(plan_options->anonymous_password, plan_options->anonymous_password_length);
-            if (!pass) return FTPURI_BAD_ARGUMENT;
-            how.anonymous_password = *pass;
-        }
+        if (plan_options->anonymous_password != nullptr) // then text() always has a view
+            how.anonymous_password =
+                text(plan_options->anonymous_password, plan_options->anonymous_password_length).value_or("");
     }
     parsed const p = parse_input(input, length, options, error);
     if (p.status != FTPURI_OK) return p.status;
@@ -389,7 +466,7 @@ int ftpuri_plan_next(ftpuri_plan* plan, ftpuri_command* command) noexcept
 
 int ftpuri_plan_write_line(ftpuri_plan const* plan, char* out, std::size_t out_size, std::size_t* written) noexcept
 {
-    if (plan == nullptr || (out == nullptr && out_size != 0)) return FTPURI_BAD_ARGUMENT;
+    if (plan == nullptr || !usable(out, out_size)) return FTPURI_BAD_ARGUMENT;
     plan_state const* s = state_of(plan);
     if (s->index == 0) return FTPURI_BAD_ARGUMENT; // no command given yet
     command_plan::iterator const at = position_of(*s);
@@ -400,6 +477,109 @@ int ftpuri_plan_write_line(ftpuri_plan const* plan, char* out, std::size_t out_s
     std::size_t const n = at->write_to(std::span<char>(out, out_size - 1));
     out[n] = '\0';
     return FTPURI_OK;
+}
+
+int ftpuri_host_pattern_check(char const* pattern, std::size_t length) noexcept
+{
+    std::optional<std::string_view> const in = text(pattern, length);
+    if (!in) return FTPURI_BAD_ARGUMENT;
+    return host_pattern::parse(*in) ? FTPURI_OK : FTPURI_INVALID;
+}
+
+int ftpuri_sanitize(char const* input, std::size_t length, ftpuri_parse_options const* options,
+                    ftpuri_policy const* policy, std::uint32_t flags, char* out, std::size_t out_size,
+                    std::size_t* written, std::uint32_t* host_class, ftpuri_diagnostic* error) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    std::optional<parse_options> opts = read_parse_options(options);
+    std::optional<canonical_options> const how = read_canonical_flags(flags);
+    if (!in || !opts || !how || policy == nullptr || !sized(policy) || policy->reserved != 0 ||
+        !absent_or_sized(error) || !usable(out, out_size))
+        return FTPURI_BAD_ARGUMENT;
+    std::optional<host_class_set> const deny = read_classes(policy->deny);
+    if (!deny || !add_as_error(*opts, *policy) || !readable_patterns(*policy)) return FTPURI_BAD_ARGUMENT;
+
+    // sanitize() with the denied classes, then the allow-list as sanitize() would check it: after
+    // the classes, before the canonical form (whose only failure, IDNA, it may then override).
+    std::span<char> const room(out, out_size == 0 ? 0 : out_size - 1); // one byte for the NUL
+    sanitize_result r = ftpuri::sanitize(*in, ftpuri::policy{*deny, {}}, room, *opts, *how);
+    bool const parsed = r.uri.buffer().data() != nullptr;
+    if (parsed && host_class != nullptr) *host_class = static_cast<std::uint32_t>(r.cls);
+    if (parsed && r.error.id != diag_id::host_denied && policy->allow_count != 0) {
+        if (std::optional<diagnostic> finding = not_allowed(r.uri, *policy)) {
+            finding->offset += static_cast<std::uint32_t>(r.uri.buffer().data() - in->data()); // lenient trims
+            r.status = sanitize_status::invalid;
+            r.error = *finding;
+        }
+    }
+    if (r.status == sanitize_status::invalid) {
+        if (error != nullptr) write_diagnostic(error, r.error);
+        return FTPURI_INVALID;
+    }
+    if (written != nullptr) *written = r.size;
+    // A canonical form is never empty, so no room at all is always too small.
+    if (r.status == sanitize_status::buffer_too_small) return FTPURI_BUFFER_TOO_SMALL;
+    out[r.size] = '\0';
+    return FTPURI_OK;
+}
+
+int ftpuri_find_password(char const* input, std::size_t length, ftpuri_range* password) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    if (!in || password == nullptr) return FTPURI_BAD_ARGUMENT;
+    std::optional<byte_range> const found = find_password(*in);
+    if (!found) return FTPURI_INVALID;
+    *password = {found->offset, found->length};
+    return FTPURI_OK;
+}
+
+int ftpuri_redact_password(char const* input, std::size_t length, char* out, std::size_t out_size,
+                           std::size_t* written) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    if (!in || !usable(out, out_size) || overlap(*in, out, out_size)) return FTPURI_BAD_ARGUMENT;
+    std::size_t const n =
+        out_size == 0 ? SIZE_MAX : redact_password_into(*in, std::span<char>(out, out_size - 1)); // and a NUL
+    if (n == SIZE_MAX) {
+        if (written != nullptr) *written = redacted_size_bound(*in);
+        return FTPURI_BUFFER_TOO_SMALL;
+    }
+    if (written != nullptr) *written = n;
+    out[n] = '\0';
+    return FTPURI_OK;
+}
+
+int ftpuri_resolve(char const* base, std::size_t base_length, char const* reference, std::size_t reference_length,
+                   ftpuri_parse_options const* options, char* out, std::size_t out_size, std::size_t* written,
+                   ftpuri_diagnostic* error) noexcept
+{
+    std::optional<std::string_view> const ref = text(reference, reference_length);
+    if (!ref || !usable(out, out_size)) return FTPURI_BAD_ARGUMENT;
+    parsed const p = parse_input(base, base_length, options, error);
+    if (p.status != FTPURI_OK) return p.status;
+    // A target always has the base's scheme or its own, so no room at all is always too small.
+    resolve_result const r = resolve(*p.result, *ref, std::span<char>(out, out_size == 0 ? 0 : out_size - 1));
+    if (written != nullptr) *written = r.size;
+    if (!r) return FTPURI_BUFFER_TOO_SMALL;
+    out[r.size] = '\0';
+    return FTPURI_OK;
+}
+
+int ftpuri_reply_action(std::uint32_t code, std::uint32_t stage, std::uint32_t* action) noexcept
+{
+    if (action == nullptr || stage > FTPURI_STAGE_TRANSFER) return FTPURI_BAD_ARGUMENT;
+    *action = static_cast<std::uint32_t>(reply_action(code, static_cast<plan_stage>(stage)));
+    return FTPURI_OK;
+}
+
+char const* ftpuri_plan_stage_name(std::uint32_t stage) noexcept
+{
+    return stage <= FTPURI_STAGE_TRANSFER ? to_string(static_cast<plan_stage>(stage)).data() : nullptr;
+}
+
+char const* ftpuri_client_action_name(std::uint32_t action) noexcept
+{
+    return action <= FTPURI_ACTION_LOG_IN ? to_string(static_cast<client_action>(action)).data() : nullptr;
 }
 
 } // extern "C"

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstddef>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -414,6 +415,111 @@ TEST(c_api, lengths_are_bytes_and_a_nul_inside_them_is_a_byte)
     EXPECT_EQ(ftpuri_equivalent("FTP://H/%7e", FTPURI_NUL_TERMINATED, "ftp://h/~", 9, nullptr), 1);
     EXPECT_EQ(ftpuri_equivalent("ftp://h/a", FTPURI_NUL_TERMINATED, "ftp://h/A", 9, nullptr), 0);
     EXPECT_EQ(ftpuri_equivalent("ftp://h:x/", FTPURI_NUL_TERMINATED, "ftp://h:x/", 10, nullptr), 0);
+}
+
+// The rest of each function's contract that a binding meets at its edges: every out-parameter
+// that may be NULL, every null input, a struct too small, options at their limits, and the plan
+// used past its end. (scripts/coverage.sh: each branch of src/c_api.cpp is taken both ways.)
+TEST(c_api, optional_outputs_null_inputs_and_edges_behave_as_documented)
+{
+    std::array<char, 64> out{};
+    ftpuri_diagnostic e = FTPURI_DIAGNOSTIC_INIT;
+    ftpuri_parse_options bad = FTPURI_PARSE_OPTIONS_INIT;
+    bad.profile = 7;
+    EXPECT_EQ(ftpuri_validate("ftp://h/", 8, &bad, &e), FTPURI_BAD_ARGUMENT) << "with an error to fill";
+    ftpuri_parse_options longest = FTPURI_PARSE_OPTIONS_INIT;
+    longest.max_length = 0xFFFFFFFFU; // above the cap: the cap
+    EXPECT_EQ(ftpuri_validate("ftp://h/", 8, &longest, &e), FTPURI_OK);
+
+    std::size_t count = 0;
+    std::array<ftpuri_diagnostic, 1> one{};
+    one[0].size = sizeof one[0];
+    EXPECT_EQ(ftpuri_diagnose(nullptr, 4, nullptr, one.data(), 1, &count), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_diagnose("ftp://h/", 8, nullptr, nullptr, 1, &count), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_diagnose("ftp://h/", 8, nullptr, one.data(), 1, nullptr), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_diagnose("ftp://h/", 8, &bad, one.data(), 1, &count), FTPURI_BAD_ARGUMENT);
+    // Two findings, room for one: the count says two, the first is written.
+    ASSERT_EQ(ftpuri_diagnose("ftp://anonymous@H/", FTPURI_NUL_TERMINATED, nullptr, one.data(), 1, &count), FTPURI_OK);
+    EXPECT_EQ(count, 2U);
+    EXPECT_STREQ(one[0].name, "userinfo.anonymous");
+    ASSERT_EQ(ftpuri_diagnose("ftp://h/", 8, nullptr, nullptr, 0, &count), FTPURI_OK);
+    EXPECT_EQ(count, 0U);
+
+    EXPECT_EQ(ftpuri_parse("ftp://h/", 8, nullptr, nullptr, nullptr), FTPURI_BAD_ARGUMENT);
+    ASSERT_EQ(ftpuri_canonicalize("ftp://h:x/", 10, nullptr, 0, out.data(), out.size(), nullptr, &e), FTPURI_INVALID);
+    EXPECT_STREQ(e.name, "port.invalid");
+    ASSERT_EQ(ftpuri_canonicalize("FTP://H/", 8, nullptr, 0, out.data(), out.size(), nullptr, nullptr), FTPURI_OK);
+    EXPECT_STREQ(out.data(), "ftp://h/");
+    EXPECT_EQ(ftpuri_equivalent(nullptr, 3, "ftp://h/", 8, nullptr), 0);
+    EXPECT_EQ(ftpuri_equivalent("ftp://h/", 8, nullptr, 3, nullptr), 0);
+    EXPECT_EQ(ftpuri_equivalent("ftp://h/", 8, "ftp://h/", 8, &bad), 0);
+
+    std::uint32_t at = 99;
+    EXPECT_EQ(ftpuri_percent_decode(nullptr, 3, out.data(), out.size(), nullptr, &at), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_percent_decode("%4", 2, out.data(), out.size(), nullptr, nullptr), FTPURI_MALFORMED_ESCAPE);
+    EXPECT_EQ(ftpuri_percent_decode("a", 1, nullptr, 1, nullptr, nullptr), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_percent_encode("a", 1, FTPURI_ENCODE_PCHAR, nullptr, 1, nullptr), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_percent_decode("abc", 3, out.data(), 1, nullptr, nullptr), FTPURI_BUFFER_TOO_SMALL);
+    ASSERT_EQ(ftpuri_percent_decode("a%41", 4, out.data(), out.size(), nullptr, nullptr), FTPURI_OK);
+    EXPECT_EQ(std::string_view(out.data(), 2), "aA");
+    EXPECT_EQ(ftpuri_percent_encode(nullptr, 3, FTPURI_ENCODE_PCHAR, out.data(), out.size(), nullptr),
+              FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_percent_encode("a b", 3, FTPURI_ENCODE_PCHAR, out.data(), 3, nullptr), FTPURI_BUFFER_TOO_SMALL);
+    ASSERT_EQ(ftpuri_percent_encode("a b", 3, FTPURI_ENCODE_PCHAR, out.data(), 5, nullptr), FTPURI_OK);
+    EXPECT_EQ(std::string_view(out.data(), 5), "a%20b");
+
+    std::uint32_t cls = 99;
+    EXPECT_EQ(ftpuri_classify_host("ftp://h/", 8, nullptr, nullptr, nullptr), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_classify_host("ftp://0x7f.1/", 13, nullptr, &cls, &e), FTPURI_INVALID);
+    EXPECT_STREQ(e.name, "host.numeric-ambiguous");
+    EXPECT_EQ(cls, 99U);
+    std::array<std::uint8_t, 4> const address = {192, 0, 2, 7};
+    EXPECT_EQ(ftpuri_classify_address(nullptr, 4, &cls), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_classify_address(address.data(), 4, nullptr), FTPURI_BAD_ARGUMENT);
+}
+
+TEST(c_api, a_plan_at_its_edges)
+{
+    ftpuri_plan plan;
+    ftpuri_command c = FTPURI_COMMAND_INIT;
+    ftpuri_diagnostic e = FTPURI_DIAGNOSTIC_INIT;
+    std::array<char, 64> out{};
+    std::size_t n = 0;
+    ftpuri_plan_options small = FTPURI_PLAN_OPTIONS_INIT;
+    small.size = offsetof(ftpuri_plan_options, anonymous_password);
+    EXPECT_EQ(ftpuri_plan_init(&plan, "ftp://h/", 8, nullptr, &small, nullptr, nullptr), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_plan_init(&plan, "ftp://h:x/", 10, nullptr, nullptr, nullptr, &e), FTPURI_INVALID);
+    EXPECT_STREQ(e.name, "port.invalid");
+    ftpuri_plan_options nocwd = FTPURI_PLAN_OPTIONS_INIT;
+    nocwd.mode = FTPURI_PLAN_NOCWD;
+    EXPECT_EQ(ftpuri_plan_init(&plan, "ftp://h/%2Fetc/motd", FTPURI_NUL_TERMINATED, nullptr, &nocwd, nullptr, nullptr),
+              FTPURI_INVALID)
+        << "no plan in this mode, and no error asked for";
+
+    // The anonymous password, given with a length: PASS sends that many bytes.
+    ftpuri_plan_options guest = FTPURI_PLAN_OPTIONS_INIT;
+    guest.anonymous_password = "guest@example.org and more";
+    guest.anonymous_password_length = 17;
+    int ask = 9;
+    ASSERT_EQ(ftpuri_plan_init(&plan, "ftp://h/f", 9, nullptr, &guest, &ask, nullptr), FTPURI_OK);
+    EXPECT_EQ(ask, 0);
+    EXPECT_EQ(ftpuri_plan_next(nullptr, &c), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_plan_next(&plan, nullptr), FTPURI_BAD_ARGUMENT);
+    ASSERT_EQ(ftpuri_plan_next(&plan, &c), FTPURI_OK); // USER anonymous
+    ASSERT_EQ(ftpuri_plan_next(&plan, &c), FTPURI_OK); // PASS
+    ASSERT_EQ(ftpuri_plan_write_line(&plan, out.data(), out.size(), &n), FTPURI_OK);
+    EXPECT_STREQ(out.data(), "PASS guest@example.org");
+    EXPECT_EQ(ftpuri_plan_write_line(nullptr, out.data(), out.size(), &n), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_plan_write_line(&plan, nullptr, 4, &n), FTPURI_BAD_ARGUMENT);
+    EXPECT_EQ(ftpuri_plan_write_line(&plan, nullptr, 0, &n), FTPURI_BUFFER_TOO_SMALL);
+    EXPECT_EQ(n, 22U);
+    ASSERT_EQ(ftpuri_plan_next(&plan, &c), FTPURI_OK); // RETR f
+    EXPECT_EQ(ftpuri_plan_next(&plan, &c), FTPURI_INVALID) << "the end";
+    EXPECT_EQ(ftpuri_plan_next(&plan, &c), FTPURI_INVALID) << "still the end";
+    ASSERT_EQ(ftpuri_plan_write_line(&plan, out.data(), out.size(), &n), FTPURI_BAD_ARGUMENT) << "past the end";
+    // A copy made at the end is at the end too.
+    ftpuri_plan copy = plan;
+    EXPECT_EQ(ftpuri_plan_next(&copy, &c), FTPURI_INVALID);
 }
 
 } // namespace

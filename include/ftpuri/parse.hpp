@@ -23,8 +23,7 @@
 // and diagnostic family in all three profiles, and fails on one; its inputs have no Unicode
 // host and no "xn--" label, so the two exceptions are documented, not tested.
 //
-// validate() is the same scanner with storing turned off, after a check that accepts a plain
-// URI whole before the scanner is built (docs/scanner.md's fast paths): validate(s, o) ==
+// validate() is the same scanner with storing turned off (docs/scanner.md): validate(s, o) ==
 // parse(s, o).has_value() for every input, and tests, a fuzzer and the oracle hold it to that.
 //
 // Parsing stops at the first error. The overloads taking a diagnostic_list also collect the

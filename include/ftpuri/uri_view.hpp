@@ -142,7 +142,7 @@ struct uri_offsets {
 
 namespace detail {
 
-// Everything a uri_view holds, written directly by the scanner as it reads (src/scanner.hpp):
+// Everything a uri_view holds, written directly by the scanner as it reads (src/scan/):
 // the offsets, and what the scanner learned on the way. Not part of the API: use uri_view.
 struct uri_parts {
     char const* data = nullptr;

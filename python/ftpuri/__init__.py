@@ -18,7 +18,10 @@
 A URI is str (its UTF-8 bytes are parsed; offsets count them) or bytes. A profile is "strict"
 (the default), "rfc3986" or "lenient". The batch functions (validate_many, canonicalize_many,
 check_many) cross into C++ once and release the GIL for the whole batch; so do the others for
-their own work. python/README.md and the README's "From Python" have the rest.
+their own work. Every result pickles (functions too, by name, so that
+multiprocessing.Pool.map(ftpuri.validate, uris) works), compares by value, and has to_dict(),
+named as ftpuri-check --format=json names its fields. python/README.md and the README's "From
+Python" have the rest.
 """
 
 from ftpuri import _core
@@ -36,6 +39,7 @@ from ftpuri._core import (
     equivalent,
     parse,
     plan,
+    redact_password,
     sanitize,
     validate,
     validate_many,
@@ -56,6 +60,10 @@ class InvalidURI(ValueError):
     def __str__(self):
         return str(self.diagnostic)
 
+    def to_dict(self):
+        """The first error, as ftpuri-check --format=json writes a diagnostic."""
+        return self.diagnostic.to_dict()
+
 
 class Plan(list):
     """The commands of a URI's plan, in order: a list of Command.
@@ -70,6 +78,24 @@ class Plan(list):
 
     def __repr__(self):
         return f"Plan({list.__repr__(self)}, ask_password={self.ask_password!r})"
+
+    # Two plans are equal when they send the same commands and agree on asking for a password; a
+    # plain list compares with the commands alone, as a list does.
+    def __eq__(self, other):
+        if isinstance(other, Plan) and self.ask_password != other.ask_password:
+            return False
+        return list.__eq__(self, other)
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # a list: mutable
+
+    def to_dict(self):
+        """As ftpuri-check --plan --format=json reports it: "plan", the lines as --plan prints
+        them (the password masked unless plan(..., show_password=True)), and "ask_password"."""
+        return {"plan": [str(command) for command in self], "ask_password": self.ask_password}
 
 
 _core._register(InvalidURI, Plan)
@@ -90,6 +116,7 @@ __all__ = [
     "equivalent",
     "parse",
     "plan",
+    "redact_password",
     "sanitize",
     "validate",
     "validate_many",

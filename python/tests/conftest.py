@@ -18,6 +18,17 @@ def required_environment(name):
     return value
 
 
+# Under FTPURI_SANITIZE, ctest preloads the sanitizer runtime into this interpreter (the extension
+# has none of its own), and the interpreters it starts inherit it; check_cli.py keeps it from
+# ftpuri-check. Here: the runtime is really there, so the module really runs sanitized.
+SANITIZER_PRELOAD = os.environ.get("FTPURI_SANITIZER_PRELOAD")
+if SANITIZER_PRELOAD:
+    with open("/proc/self/maps", encoding="utf-8") as maps:
+        mapped = maps.read()
+    for runtime in SANITIZER_PRELOAD.split(":"):
+        assert os.path.realpath(runtime) in mapped, f"the sanitizer runtime {runtime} is not loaded"
+
+
 @pytest.fixture(scope="session")
 def source_dir():
     return pathlib.Path(required_environment("FTPURI_SOURCE_DIR"))

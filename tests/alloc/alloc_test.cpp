@@ -234,6 +234,36 @@ TEST(Allocation, CanonicalEquivalentResolveAllocateNothing)
     EXPECT_GT(pairs, 10U); // every valid input is equivalent to itself
 }
 
+// A service's policy for ftpuri_sanitize: every class but public denied, 100 allowed patterns (more
+// than the C API views at a time), the last the one that matches "h", and warnings as errors.
+ftpuri_policy const& service_policy()
+{
+    static std::vector<std::string> const patterns = [] {
+        std::vector<std::string> p;
+        for (int i = 0; i < 99; ++i)
+            p.push_back("mirror" + std::to_string(i) + ".example.net:21");
+        p.emplace_back("h");
+        return p;
+    }();
+    static std::vector<char const*> const c_strings = [] {
+        std::vector<char const*> c;
+        for (std::string const& p : patterns)
+            c.push_back(p.c_str());
+        return c;
+    }();
+    static std::uint32_t const as_error[] = {FTPURI_DIAG_USERINFO_PASSWORD, FTPURI_DIAG_PATH_ENCODED_SLASH};
+    static ftpuri_policy const policy = [] {
+        ftpuri_policy p = FTPURI_POLICY_INIT;
+        p.deny = FTPURI_HOST_CLASSES_NON_PUBLIC;
+        p.allow = c_strings.data();
+        p.allow_count = c_strings.size();
+        p.as_error = as_error;
+        p.as_error_count = 2;
+        return p;
+    }();
+    return policy;
+}
+
 // ftpuri.h: every function of the C API, over every input in every profile, into the caller's
 // buffers and its stack-held ftpuri_plan.
 TEST(Allocation, CApiAllocatesNothing)
@@ -244,6 +274,7 @@ TEST(Allocation, CApiAllocatesNothing)
     for (auto& item : items)
         item.size = sizeof item;
     std::size_t total = 0, commands = 0;
+    (void)service_policy(); // built before the window opens
     allocation_window window;
     for (std::uint32_t p : {FTPURI_PROFILE_STRICT, FTPURI_PROFILE_RFC3986, FTPURI_PROFILE_LENIENT}) {
         ftpuri_parse_options o = FTPURI_PARSE_OPTIONS_INIT;
@@ -266,6 +297,19 @@ TEST(Allocation, CApiAllocatesNothing)
             if (ftpuri_percent_encode(in.data(), in.size(), FTPURI_ENCODE_PCHAR, buffer, sizeof buffer, &n) ==
                 FTPURI_OK)
                 total += n;
+            // The service's calls: a policy with more allowed patterns than one batch of views.
+            if (ftpuri_sanitize(in.data(), in.size(), &o, &service_policy(), FTPURI_CANONICAL_DROP_FRAGMENT, buffer,
+                                sizeof buffer, &n, &cls, &e) == FTPURI_OK)
+                total += n;
+            ftpuri_range password{};
+            total += ftpuri_find_password(in.data(), in.size(), &password) == FTPURI_OK ? password.length : 0U;
+            if (ftpuri_redact_password(in.data(), in.size(), buffer, sizeof buffer, &n) == FTPURI_OK) total += n;
+            if (ftpuri_resolve(in.data(), in.size(), "../x/./y;type=a?q#f", FTPURI_NUL_TERMINATED, &o, buffer,
+                               sizeof buffer, &n, &e) == FTPURI_OK)
+                total += n;
+            std::uint32_t action = 0;
+            total +=
+                ftpuri_reply_action(static_cast<std::uint32_t>(in.size()) % 700, 1, &action) == FTPURI_OK ? action : 0U;
             ftpuri_plan plan;
             ftpuri_command c = FTPURI_COMMAND_INIT;
             if (ftpuri_plan_init(&plan, in.data(), in.size(), &o, nullptr, nullptr, &e) != FTPURI_OK) continue;

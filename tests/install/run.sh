@@ -64,13 +64,23 @@ for lang in c cxx; do
 done
 
 step "find_package refuses a version it is not compatible with"
-mkdir "$work/src/too-new"
-printf 'cmake_minimum_required(VERSION 3.25)\nproject(p NONE)\nfind_package(ftpuri 1.0 REQUIRED)\n' \
-  >"$work/src/too-new/CMakeLists.txt"
-if cmake -S "$work/src/too-new" -B "$work/build-too-new" -DCMAKE_PREFIX_PATH="$prefix" >"$work/too-new.log" 2>&1; then
-  fail "find_package(ftpuri 1.0) accepted version $version"
+# Another major, and before 1.0 another minor too (a 0.x minor may break the C++ API).
+IFS=. read -r major minor _ <<<"$version"
+refused=("$((major + 1)).0")
+if ((major == 0)); then
+  refused+=("0.$((minor + 1))")
+  ((minor == 0)) || refused+=("0.$((minor - 1))")
 fi
-grep -q "version: $version" "$work/too-new.log" || fail "find_package(ftpuri 1.0) failed for another reason"
+for wanted in "${refused[@]}"; do
+  mkdir -p "$work/src/refused-$wanted"
+  printf 'cmake_minimum_required(VERSION 3.25)\nproject(p NONE)\nfind_package(ftpuri %s REQUIRED)\n' "$wanted" \
+    >"$work/src/refused-$wanted/CMakeLists.txt"
+  if cmake -S "$work/src/refused-$wanted" -B "$work/build-refused-$wanted" -DCMAKE_PREFIX_PATH="$prefix" \
+    >"$work/refused.log" 2>&1; then
+    fail "find_package(ftpuri $wanted) accepted version $version"
+  fi
+  grep -q "version: $version" "$work/refused.log" || fail "find_package(ftpuri $wanted) failed for another reason"
+done
 
 step "pkg-config: the file"
 export PKG_CONFIG_PATH
@@ -100,4 +110,19 @@ run "$work/c-pc-static" static
 run "$work/cxx-pc-shared" shared
 run "$work/cxx-pc-static" static
 
-echo "install test: passed (8 consumers built outside the source tree against $version, relocated)"
+step "the C service example (examples/c/ftpuri_service.c), shared and static, against the package"
+examples=$here/../../examples/c
+# shellcheck disable=SC2086,SC2046 # the flags are words
+{
+  "$cc" -std=c99 -Wall -Wextra -Wpedantic -Werror "$examples/ftpuri_service.c" $cflags $(pkg-config --libs ftpuri) \
+    -Wl,-rpath,"$libdir" -o "$work/service-shared" || fail "cc the service example with pkg-config (shared)"
+  "$cc" -std=c99 -Wall -Wextra -Wpedantic -Werror "$examples/ftpuri_service.c" $cflags $static_libs \
+    -o "$work/service-static" || fail "cc the service example with pkg-config --static"
+}
+for how in shared static; do
+  [[ $(linkage "$work/service-$how") == "$how" ]] || fail "service-$how links the wrong library"
+  bash "$examples/run_and_compare.sh" "$work/service-$how" "$examples/service_expected.txt" 1 \
+    --args-from "$examples/service_args.txt" || fail "the service example ($how) against the installed package"
+done
+
+echo "install test: passed (8 consumers and the service example built outside the source tree against $version, relocated)"

@@ -14,9 +14,35 @@ if(NOT FTPURI_SANITIZE)
   set_tests_properties(install.consumers PROPERTIES LABELS "embedding;install" TIMEOUT 600
     RESOURCE_LOCK ftpuri_install)
 endif()
-if(TARGET ftpuri_python)
+if(TARGET ftpuri_python AND NOT FTPURI_SANITIZE) # an installed sanitized module imports nowhere plain
   add_test(NAME install.python
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/python.sh ${PROJECT_BINARY_DIR}
       $<TARGET_PROPERTY:ftpuri_python,FTPURI_PYTHON_EXECUTABLE> ${FTPURI_PYTHON_INSTALL_DIR})
   set_tests_properties(install.python PROPERTIES LABELS "install;python" TIMEOUT 300 RESOURCE_LOCK ftpuri_install)
+endif()
+# install.components (tests/install/components.sh): each component (library, cli, python) alone
+# in its own prefix, used as its user would. install.quickstart (tests/install/quickstart.sh):
+# scripts/quickstart.sh into a temporary build, then a complete `cmake --install` of it (slow:
+# a build of its own, mostly from ccache when it is configured).
+if(NOT FTPURI_SANITIZE AND TARGET ftpuri-check)
+  if(TARGET ftpuri_python)
+    set(python $<TARGET_PROPERTY:ftpuri_python,FTPURI_PYTHON_EXECUTABLE>)
+    set(python_dir ${FTPURI_PYTHON_INSTALL_DIR})
+  else()
+    set(python -)
+    set(python_dir -)
+  endif()
+  add_test(NAME install.components
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/components.sh ${PROJECT_BINARY_DIR} ${CMAKE_C_COMPILER}
+      ${python} ${python_dir})
+  set_tests_properties(install.components PROPERTIES LABELS "install" TIMEOUT 300)
+  add_test(NAME install.quickstart
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/quickstart.sh ${PROJECT_SOURCE_DIR} $<TARGET_EXISTS:ftpuri_python>)
+  set_tests_properties(install.quickstart PROPERTIES LABELS "install;slow" TIMEOUT 1800)
+endif()
+# deb.packages (tests/deb/run.sh): the Debian packages of debian/, built from a copy of the source
+# tree, held to lintian, installed into a scratch root with its own dpkg database and used.
+if(NOT FTPURI_SANITIZE)
+  add_test(NAME deb.packages COMMAND bash ${PROJECT_SOURCE_DIR}/tests/deb/run.sh ${PROJECT_SOURCE_DIR})
+  set_tests_properties(deb.packages PROPERTIES LABELS "deb;slow" TIMEOUT 3600)
 endif()

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# tests/deb/run.sh SOURCE_DIR: the Debian packages, built and used as a Debian user would.
+#   1. dpkg-buildpackage -b on a copy of the source tree (debian/): four packages.
+#   2. lintian on them: no error and no warning.
+#   3. dpkg -i of all four into a scratch root with its own database (never this machine's): the
+#      database starts with only the packages they depend on, copied from this machine's, so that
+#      dpkg checks their dependencies for real.
+#   4. From the scratch root: ftpuri-check run and its man page shown; the Python module imported
+#      by /usr/bin/python3; a C program built against libftpuri-dev with find_package and with
+#      pkg-config, and run on the shared library of libftpuri0.
+set -euo pipefail
+source_dir=$(cd "$1" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+step() { echo "== deb test: $*"; }
+fail() {
+  echo "deb test: FAILED: $*"
+  exit 1
+}
+for tool in dpkg-buildpackage lintian dh; do
+  command -v "$tool" >/dev/null || fail "$tool not found (bash scripts/install-deps.sh)"
+done
+
+step "dpkg-buildpackage -b on a copy of the source tree"
+version=$(sed -n 's/^ftpuri (\([^)]*\)).*/\1/p' "$source_dir/debian/changelog" | head -n 1)
+project_version=$(sed -n 's/^project(ftpuri VERSION \([0-9.]*\).*/\1/p' "$source_dir/CMakeLists.txt")
+[[ $version == "$project_version" ]] || fail "debian/changelog's version $version is not project(VERSION) $project_version"
+tree=$work/ftpuri-$version
+mkdir "$tree"
+(cd "$source_dir" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$tree")
+# ccache only makes a repeated run cheaper; the build is debhelper's.
+if command -v ccache >/dev/null; then export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache; fi
+(cd "$tree" && DEB_BUILD_OPTIONS="parallel=$(nproc)" dpkg-buildpackage -b -us -uc) >"$work/build.log" 2>&1 || {
+  tail -40 "$work/build.log"
+  fail "dpkg-buildpackage"
+}
+arch=$(dpkg --print-architecture)
+debs=()
+for package in libftpuri0 libftpuri-dev ftpuri-check python3-ftpuri; do
+  deb=$work/${package}_${version}_$arch.deb
+  [[ -f $deb ]] || fail "no $deb"
+  debs+=("$deb")
+done
+
+step "lintian"
+lintian --fail-on error,warning --no-tag-display-limit "$work/ftpuri_${version}_$arch.changes" >"$work/lintian.log" 2>&1 || {
+  cat "$work/lintian.log"
+  fail "lintian"
+}
+cat "$work/lintian.log"
+
+step "dpkg -i into a scratch root with its own database"
+root=$work/root
+admin=$root/var/lib/dpkg
+mkdir -p "$admin/info" "$admin/updates" "$admin/triggers"
+# The status of each package ours depend on (but each other), as this machine has it.
+mapfile -t needed < <(for deb in "${debs[@]}"; do dpkg-deb -f "$deb" Depends Pre-Depends; done |
+  sed 's/^[A-Za-z-]*: //' | tr ',|' '\n' | sed 's/([^)]*)//; s/:any//; s/[[:space:]]//g' |
+  grep -v -x -e '' -e libftpuri0 -e libftpuri-dev -e ftpuri-check -e python3-ftpuri | sort -u)
+for package in "${needed[@]}"; do
+  dpkg-query -s "$package" 2>/dev/null && echo
+done >"$admin/status"
+# No chroot into the scratch root for the maintainer scripts (it has no shell): they run here,
+# told where the root is (DPKG_ROOT).
+dpkg --root="$root" --admindir="$admin" --force-script-chrootless --log="$work/dpkg.log" -i "${debs[@]}" \
+  >"$work/dpkg-i.log" 2>&1 || {
+  cat "$work/dpkg-i.log"
+  fail "dpkg -i"
+}
+for package in libftpuri0 libftpuri-dev ftpuri-check python3-ftpuri; do
+  status=$(dpkg-query --admindir="$admin" -W -f='${Status}' "$package")
+  [[ $status == "install ok installed" ]] || fail "$package is '$status' in the scratch database"
+  if dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed'; then
+    fail "$package is in this machine's database too"
+  fi
+done
+
+step "ftpuri-check and its man page"
+[[ $("$root/usr/bin/ftpuri-check" --fix FTP://Ftp.Example.ORG/pub/) == ftp://ftp.example.org/pub/ ]] ||
+  fail "the packaged ftpuri-check"
+page=$(MANPATH=$root/usr/share/man MANWIDTH=80 man ftpuri-check 2>/dev/null | col -b) || fail "man ftpuri-check"
+[[ $page == *ftpuri-check* && $page == *--profile* ]] || fail "man ftpuri-check shows no page"
+[[ -f $root/usr/share/bash-completion/completions/ftpuri-check ]] || fail "no bash completion"
+
+step "import ftpuri with /usr/bin/python3"
+out=$(cd "$work" && env -u PYTHONHOME PYTHONPATH="$root/usr/lib/python3/dist-packages" PYTHONNOUSERSITE=1 \
+  PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -s -c 'import ftpuri; print(ftpuri.__file__); print(ftpuri.canonicalize("FTP://H/a"))') ||
+  fail "import ftpuri from python3-ftpuri"
+[[ $out == "$root/usr/lib/python3/dist-packages/ftpuri/__init__.py"$'\n'ftp://h/a ]] || fail "python3-ftpuri: $out"
+
+step "a C consumer against libftpuri-dev: find_package and pkg-config"
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+cp -r "$source_dir/tests/install/c" "$work/consumer"
+{ cmake -S "$work/consumer" -B "$work/consumer-build" -DCMAKE_PREFIX_PATH="$root/usr" -DFTPURI_SHARED=ON &&
+  cmake --build "$work/consumer-build"; } >"$work/consumer.log" 2>&1 || {
+  cat "$work/consumer.log"
+  fail "the find_package consumer"
+}
+ldd "$work/consumer-build/consumer" | grep -q "$root/usr/lib/$multiarch/libftpuri.so.0" ||
+  fail "the consumer does not load libftpuri0's library: $(ldd "$work/consumer-build/consumer" | grep ftpuri)"
+"$work/consumer-build/consumer" || fail "the find_package consumer's answers"
+export PKG_CONFIG_PATH=$root/usr/lib/$multiarch/pkgconfig
+[[ $(pkg-config --modversion ftpuri) == "$version" ]] || fail "pkg-config --modversion"
+# shellcheck disable=SC2046 # the flags are words
+cc -std=c99 "$work/consumer/consumer.c" $(pkg-config --cflags --libs ftpuri) -Wl,-rpath,"$root/usr/lib/$multiarch" \
+  -o "$work/consumer-pc" || fail "the pkg-config consumer"
+"$work/consumer-pc" || fail "the pkg-config consumer's answers"
+echo "deb test: passed (4 packages, lintian clean, installed into a scratch root and used)"
