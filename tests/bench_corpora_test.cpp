@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../bench/corpora.hpp"
+#include "../bench/floor.hpp"
 #include "../bench/probes.hpp"
 #include "../bench/world_corpora.hpp"
 #include "ftpuri/diagnostic.hpp"
@@ -249,6 +250,28 @@ TEST(BenchCorpora, WorldUrlsHaveTheirInvalidShare)
     EXPECT_LE(pct, static_cast<std::size_t>(S::invalid + S::tilde_inside + 1)) << invalid;
     EXPECT_GE(percent_of(warned, urls.size()) + 1, static_cast<std::size_t>(S::warning)) << warned;
     EXPECT_EQ(ftpuri_bench::world_urls(50), ftpuri_bench::world_urls(50));
+}
+
+// The floor's loops read every byte once, whatever the length (their unrolled bodies and their
+// tails), so the fastest of them is a fair floor: each gives the sum of the bytes' lookups.
+TEST(BenchCorpora, FloorLoopsReadEveryByteOnce)
+{
+    std::string bytes;
+    for (unsigned i = 0; i < 300; ++i)
+        bytes += static_cast<char>((i * 37 + 11) & 0xFFU);
+    for (std::size_t length = 0; length <= 40; ++length) {
+        for (std::size_t start = 0; start < 9; ++start) {
+            std::string_view const view = std::string_view(bytes).substr(start * 31, length);
+            unsigned expected = 0;
+            for (char const c : view)
+                expected += ftpuri_bench::byte_table[static_cast<unsigned char>(c)];
+            EXPECT_EQ(ftpuri_bench::read_contiguous(view), expected) << length;
+            EXPECT_EQ(ftpuri_bench::read_unrolled4(view), expected) << length;
+            EXPECT_EQ(ftpuri_bench::read_words8(view), expected) << length;
+            std::vector<std::string_view> const halves = {view.substr(0, length / 2), view.substr(length / 2)};
+            EXPECT_EQ(ftpuri_bench::read_per_uri(halves), expected) << length;
+        }
+    }
 }
 
 } // namespace
