@@ -45,7 +45,7 @@ set title "Probe rows: ~1 KB paths, one feature per 8-letter segment\n(the inval
 stats datafile index 1 using 2 every ::1 nooutput
 set xrange [-0.55:STATS_records - 0.45]
 set xtics rotate by -45
-set yrange [0.05:10]
+set yrange [0.05:*]
 probe_colors = "#08519c #3182bd #9ecae1 #d62728"
 plot for [i=2:5] datafile index 1 using i:xtic(1) title columnheader(i) lc rgb word(probe_colors, i - 1)
 
