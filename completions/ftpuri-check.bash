@@ -10,10 +10,10 @@
 # tests/cli_docs/options_documented.py.
 
 _ftpuri_check_options='-h --help -V --version
-    -f --file --no-skip -0 --null --stdin-filename --profile --max-length
-    --disable --enable --error --rules
+    -f --file --files --field --whole-line --skip-scheme --no-skip -0 --null --stdin-filename --profile --max-length
+    --disable --enable --error --rules --explain --min-severity --config --no-config
     --deny --allow-host --allow-hosts-file
-    --format --components --color -q --quiet --stats --progress
+    --format --help-uri-base --components --color -q --quiet --stats --progress
     --fix --diff --in-place --break-links --strip-password --redact-password --drop-fragment --drop-anonymous
     --plan --plan-mode --absolute --anonymous-password --show-password
     --error-on-warning --exit-zero
@@ -98,14 +98,23 @@ _ftpuri_check()
         cur=${cur#*=}
     fi
 
-    # What the other words on the line say: --in-place, and -- (the end of the options).
+    # What the other words on the line say: --in-place, and -- (the end of the options); and
+    # whether the word is among the files -f takes (every word after it up to an option).
+    local after_file=
     for ((i = 1; i < ${#COMP_WORDS[@]}; i++)); do
         ((i == cword)) && continue
         case ${COMP_WORDS[i]} in
-            --in-place | --diff) in_place=1 ;;
+            --in-place | --diff | --files) in_place=1 ;;
             --) ((i < cword)) && end_of_options=1 ;;
         esac
+        if ((i < cword)); then
+            case ${COMP_WORDS[i]} in
+                -f | --file) after_file=1 ;;
+                -*) after_file= ;;
+            esac
+        fi
     done
+    [[ $after_file && $cur != -* && ! $end_of_options ]] && in_place=1
 
     if [[ $end_of_options ]]; then
         # A positional argument: a file with --in-place or --diff, otherwise a URI.
@@ -121,11 +130,15 @@ _ftpuri_check()
         --disable) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
         --enable) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" opt-in)" "$cur" ;;
         --error) _ftpuri_check_list "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
+        --explain) _ftpuri_check_words "$(_ftpuri_check_ids "$cmd" all)" "$cur" ;;
         --deny) _ftpuri_check_list "$_ftpuri_check_classes" "$cur" ;;
-        -f | --file | --allow-hosts-file | --stdin-filename) _ftpuri_check_files "$cur" ;;
-        --max-length | -j | --jobs) ;; # a number: nothing to offer
+        -f | --file | --allow-hosts-file | --stdin-filename | --config) _ftpuri_check_files "$cur" ;;
+        --min-severity) _ftpuri_check_words 'note warning error' "$cur" ;;
+        --max-length | -j | --jobs | --field) ;; # a number: nothing to offer
         --anonymous-password) ;;         # any text: nothing to offer
         --allow-host) ;;                 # a host pattern: nothing to offer
+        --skip-scheme) _ftpuri_check_list 'http https rsync sftp ftps file' "$cur" ;;
+        --help-uri-base) ;;              # a URI: nothing to offer
         *)
             if [[ $prefix ]]; then
                 : # --name=value for an option without a value: nothing to offer

@@ -190,7 +190,9 @@ typedef enum ftpuri_diag_id {
     FTPURI_DIAG_HOST_DENIED = 78,
     FTPURI_DIAG_HOST_NOT_ALLOWED = 79,
     FTPURI_DIAG_HOST_IDNA_UNAVAILABLE = 80,
-    FTPURI_DIAG_COUNT = 81 /* not an id: the number of ids, which grows as ids are added */
+    FTPURI_DIAG_LIST_FIELDS = 81,
+    FTPURI_DIAG_LIST_TRAILING_BLANK = 82,
+    FTPURI_DIAG_COUNT = 83 /* not an id: the number of ids, which grows as ids are added */
 } ftpuri_diag_id;
 
 typedef struct ftpuri_diagnostic {

@@ -34,6 +34,7 @@ constexpr auto L = id_class::lenient_only;
 constexpr auto P = id_class::plan_only;
 constexpr auto Y = id_class::policy_only;
 constexpr auto B = id_class::build_only;
+constexpr auto F = id_class::list_only;
 
 // Why each id is in its class: docs/assurance.md, "Classifying the scanner's errors".
 constexpr std::array id_rows = {
@@ -122,6 +123,8 @@ constexpr std::array id_rows = {
     id_row{"host.denied", Y, {}},
     id_row{"host.not-allowed", Y, {}},
     id_row{"host.idna-unavailable", B, {}},
+    id_row{"list.fields", F, {}},
+    id_row{"list.trailing-blank", F, {}},
 };
 
 constexpr std::array<std::string_view, 15> constraint_names = {

@@ -13,6 +13,8 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libre2-dev libbenchmark-dev
   # CLI and tests: argument parsing; JSON reading and streaming writing
   libcli11-dev rapidjson-dev
+  # CLI: .ftpuri-check.toml, the configuration file (TOML 1.0, with the line and column of an error)
+  libtomlplusplus-dev
   # lenient profile: IDNA (UTS #46) host conversion; libunistring-dev for `pkg-config --static
   # --libs ftpuri`, which names libidn2's own dependency (tests/install/)
   libidn2-dev libunistring-dev

@@ -60,7 +60,7 @@ TEST_P(documented, example_triggers_the_id_where_documented)
     doc_row const& row = GetParam();
     SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line);
     ASSERT_TRUE(row.problem.empty()) << row.problem;
-    if (row.is_beyond_parse()) return; // plan_rows, policy_rows and build_rows below
+    if (row.is_beyond_parse()) return; // plan_rows, policy_rows, build_rows, list_rows below
     check({row.name, row.example_profile(), row.input, row.offset, row.length, row.expected_level()});
 }
 
@@ -209,6 +209,28 @@ TEST(build_rows, example_is_valid_without_the_id_in_this_build)
     EXPECT_EQ(rows, 1U);
 }
 
+// A list id's "why" begins "List (": its example is a line of a list file, which the
+// tests/cli_golden/ cases list_*.case give ftpuri-check. A parse of the line, in any profile,
+// never reports it: the id is about the line around the URI.
+TEST(list_rows, are_never_reported_by_a_parse)
+{
+    std::size_t rows = 0;
+    for (doc_row const& row : doc().rows) {
+        if (!row.is_list_id()) continue;
+        ++rows;
+        SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line << " " << row.name);
+        auto const id = ftpuri::find_diag(row.name);
+        ASSERT_TRUE(id.has_value());
+        EXPECT_TRUE(row.why.starts_with("List (a line of a file)")) << "the why column must say it is a line's";
+        for (profile p : all_profiles) {
+            diagnostic_list list;
+            static_cast<void>(ftpuri::parse(std::string_view(row.input), parse_options{p}, list));
+            EXPECT_FALSE(list.contains(*id)) << describe_with_dropped(list);
+        }
+    }
+    EXPECT_EQ(rows, 2U);
+}
+
 std::string row_test_name(::testing::TestParamInfo<doc_row> const& info)
 {
     std::string name;
@@ -250,7 +272,8 @@ TEST(diagnostics_md, every_id_has_exactly_one_row_in_catalogue_order)
     EXPECT_EQ(doc_order, catalogue_order) << "rows must follow diag_catalogue's order";
 }
 
-// ftpuri-check's SARIF links each rule to its row (helpUri, src/cli/rule_metadata.hpp): every
+// ftpuri-check's SARIF links each rule to its row under --help-uri-base (helpUri,
+// src/cli/rule_metadata.hpp), and --explain prints it: every
 // catalogue id's row begins with the anchor <a id="ID"></a>, the id with its '.' as '-', and no
 // two rows share an anchor.
 TEST(diagnostics_md, every_id_has_its_anchor)

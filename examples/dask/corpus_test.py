@@ -107,7 +107,8 @@ def compare(name, ftpuri_check, files, job_inputs, out, blocksize, profile, timi
         counts = json.load(f)
 
     # ftpuri-check, three ways.
-    inputs = ["--profile", profile] + [arg for path in files for arg in ("-f", path)]
+    # --whole-line: each line is one URI, as check_many() takes it (no comments or fields).
+    inputs = ["--profile", profile, "--whole-line"] + [arg for path in files for arg in ("-f", path)]
     stats, timings[f"{name}: ftpuri-check --stats --quiet"] = run([ftpuri_check, "--stats", "--quiet", *inputs])
     check(stats.returncode == 1 and stats.stdout == b"", f"{name}: --stats --quiet exited {stats.returncode}")
     totals, ids = parse_stats(stats.stderr)

@@ -144,6 +144,10 @@ enum class diag_id : std::uint8_t {
     host_not_allowed, // host.not-allowed
     // a build without libidn2 (FTPURI_WITH_IDN2=OFF) refuses what needs IDNA; never reported otherwise
     host_idna_unavailable, // host.idna-unavailable
+    // a line of a list file (ftpuri-check's files and stdin), never reported by parse(): the line
+    // around the URI rather than the URI
+    list_fields,         // list.fields
+    list_trailing_blank, // list.trailing-blank
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
     // appended without its row does not compile.
@@ -353,6 +357,12 @@ inline constexpr std::array diag_catalogue = {
               "internationalized host, and this build of ftpuri has no IDNA",
               "ftpuri was built with FTPURI_WITH_IDN2=OFF; build it with libidn2 to accept internationalized hosts "
               "(Unicode, or xn-- labels)"},
+    diag_info{diag_id::list_fields, "list.fields", severity::error,
+              "blanks between two runs of text: the line may hold more than one field",
+              "a URI holds no raw blank; say which field is the URI (--field N) or that the whole line is one "
+              "(--whole-line), or percent-encode a space as %20"},
+    diag_info{diag_id::list_trailing_blank, "list.trailing-blank", severity::warning,
+              "spaces or tabs at the end of the line", "remove them (--fix does); they are not part of the URI"},
 };
 
 namespace detail {

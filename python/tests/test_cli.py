@@ -4,7 +4,8 @@ line by line, in every profile: check_many() reports what --format=json reports 
 each diagnostic's id, severity, offset, length, message and hint), canonicalize_many() gives what
 --fix prints, URI.host_class is the record's host_class, plan() gives --plan's lines in every
 mode, and sanitize() with a Policy decides as --deny, --allow-host, --allow-hosts-file and --error
-do."""
+do. ftpuri-check reads each line as one URI (--whole-line), as the module takes it: the list
+conventions (comments after blanks, fields, trailing blanks) are the CLI's own."""
 
 import pytest
 
@@ -50,7 +51,7 @@ def as_json(line):
 @pytest.mark.parametrize("corpus", CORPORA)
 def test_check_many_reports_what_the_cli_reports(source_dir, ftpuri_check, corpus, profile):
     path = source_dir / corpus
-    records = check_cli.json_records(ftpuri_check, [f"--profile={profile}", "-f", str(path)])
+    records = check_cli.json_records(ftpuri_check, [f"--profile={profile}", "--whole-line", "-f", str(path)])
     inputs = corpus_inputs(source_dir, corpus, records)
     checked = ftpuri.check_many(inputs, profile)
     assert len(checked) == len(records) > 50
@@ -64,7 +65,7 @@ def test_check_many_reports_what_the_cli_reports(source_dir, ftpuri_check, corpu
 
     canonical = ftpuri.canonicalize_many(inputs, profile)
     assert [c is not None for c in canonical] == verdicts
-    fixed = check_cli.run(ftpuri_check, ["--fix", f"--profile={profile}", "-f", str(path)]).split(b"\n")[:-1]
+    fixed = check_cli.run(ftpuri_check, ["--fix", f"--profile={profile}", "--whole-line", "-f", str(path)]).split(b"\n")[:-1]
     assert [c.encode() for c in canonical if c is not None] == fixed
 
 
@@ -73,7 +74,7 @@ def test_check_many_reports_what_the_cli_reports(source_dir, ftpuri_check, corpu
 @pytest.mark.parametrize("profile", ["strict", "lenient"])
 def test_plan_gives_the_cli_s_plan_lines(source_dir, ftpuri_check, profile, mode, absolute):
     for corpus in CORPORA:
-        args = ["--plan", f"--plan-mode={mode}", f"--profile={profile}", "-f", str(source_dir / corpus)]
+        args = ["--plan", f"--plan-mode={mode}", f"--profile={profile}", "--whole-line", "-f", str(source_dir / corpus)]
         records = check_cli.json_records(ftpuri_check, args + (["--absolute"] if absolute else []))
         planned = 0
         for record, uri in zip(records, corpus_inputs(source_dir, corpus, records)):
@@ -93,7 +94,7 @@ def test_plan_gives_the_cli_s_plan_lines(source_dir, ftpuri_check, profile, mode
 
 def test_plan_show_password_gives_the_cli_s_lines(source_dir, ftpuri_check):
     corpus = source_dir / "corpus/handmade.txt"
-    records = check_cli.json_records(ftpuri_check, ["--plan", "--show-password", "--profile=lenient", "-f", str(corpus)])
+    records = check_cli.json_records(ftpuri_check, ["--plan", "--show-password", "--profile=lenient", "--whole-line", "-f", str(corpus)])
     passwords = 0
     for record, uri in zip(records, corpus_inputs(source_dir, "corpus/handmade.txt", records)):
         if record["plan"] is not None:
@@ -115,7 +116,7 @@ def test_sanitize_decides_as_the_cli_s_policy_options(source_dir, ftpuri_check, 
     assert policy.allow_host == ("*.kernel.org", "192.0.2.7", "ftp.gnu.org", "*.debian.org:21", "[2001:db8::7]")
     seen = set()
     for corpus in CORPORA:
-        args = [f"--profile={profile}", *options, "-f", str(source_dir / corpus)]
+        args = [f"--profile={profile}", *options, "--whole-line", "-f", str(source_dir / corpus)]
         records = check_cli.json_records(ftpuri_check, args)
         inputs = corpus_inputs(source_dir, corpus, records)
         results = [ftpuri.sanitize(uri, policy, profile, error="userinfo.password") for uri in inputs]

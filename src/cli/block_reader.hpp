@@ -103,6 +103,9 @@ public:
 
     // How many lines for_each_line() gives.
     [[nodiscard]] std::uint64_t line_count() const noexcept { return lines_; }
+    // The bytes of the block, separators included (a long line's first bytes only).
+    [[nodiscard]] std::string_view text() const noexcept { return {data_.get(), size_}; }
+    [[nodiscard]] char separator() const noexcept { return separator_; }
 
 private:
     friend class block_reader;

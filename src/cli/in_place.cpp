@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <tuple>
 
 namespace ftpuri::cli {
 namespace {
@@ -29,21 +31,23 @@ struct file_closer {
 };
 using file_ptr = std::unique_ptr<std::FILE, file_closer>;
 
-// The directory part of a path ("." for a bare name).
+// The directory part of an absolute path (realpath's): "/" for a file at the root.
 std::string directory_of(std::string const& path)
 {
-    std::size_t const slash = path.rfind('/');
-    if (slash == std::string::npos) return ".";
-    if (slash == 0) return "/";
-    return path.substr(0, slash);
+    return path.substr(0, std::max<std::size_t>(path.rfind('/'), 1));
+}
+
+int open_directory(char const* path)
+{
+    return ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 }
 
 // Makes a file's data, and then the directory entry that the rename changed, durable.
-void sync_directory(std::string const& directory) noexcept
+void sync_directory(std::string const& directory, in_place_system const& system) noexcept
 {
-    int const fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int const fd = system.open_directory(directory.c_str());
     if (fd < 0) return;
-    static_cast<void>(::fsync(fd));
+    static_cast<void>(system.fsync(fd));
     static_cast<void>(::close(fd));
 }
 
@@ -52,15 +56,19 @@ void sync_directory(std::string const& directory) noexcept
 // an editor that saves within the same second still changes st_mtim.tv_nsec.
 bool same_file_state(struct stat const& a, struct stat const& b) noexcept
 {
-    return a.st_dev == b.st_dev && a.st_ino == b.st_ino && a.st_size == b.st_size && a.st_nlink == b.st_nlink &&
-           a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec &&
-           a.st_ctim.tv_sec == b.st_ctim.tv_sec && a.st_ctim.tv_nsec == b.st_ctim.tv_nsec;
+    auto const state = [](struct stat const& s) {
+        return std::tie(s.st_dev, s.st_ino, s.st_size, s.st_nlink, s.st_mtim.tv_sec, s.st_mtim.tv_nsec,
+                        s.st_ctim.tv_sec, s.st_ctim.tv_nsec);
+    };
+    return state(a) == state(b);
 }
 
 } // namespace
 
 in_place_result rewrite_in_place(std::string const& path, pipeline& run, in_place_options const& options)
 {
+    in_place_system system = options.system != nullptr ? *options.system : in_place_system{};
+    if (system.open_directory == nullptr) system.open_directory = open_directory;
     in_place_result result;
     auto fail = [&](std::string problem) {
         result.problem = path + ": " + std::move(problem) + "; not rewritten";
@@ -72,26 +80,26 @@ in_place_result rewrite_in_place(std::string const& path, pipeline& run, in_plac
     if (::realpath(path.c_str(), resolved) == nullptr) return fail(describe("cannot resolve", errno));
     std::string const target = resolved;
     struct stat st {};
-    if (::stat(target.c_str(), &st) != 0) return fail(describe("cannot stat", errno));
+    if (system.stat(target.c_str(), &st) != 0) return fail(describe("cannot stat", errno));
     if (!S_ISREG(st.st_mode)) return fail("not a regular file");
     // Read-only is the owner's word, even for root, who could write it anyway.
-    if ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(target.c_str(), W_OK) != 0)
+    if ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || system.access(target.c_str(), W_OK) != 0)
         return fail("the file is read-only");
 
-    file_ptr in(std::fopen(target.c_str(), "rb"));
+    file_ptr in(system.fopen(target.c_str(), "rb"));
     if (!in) return fail(describe("cannot open", errno));
     // The state the content is read in, from the open file itself: the rename must not
     // replace anything newer.
     struct stat read_state {};
-    if (::fstat(::fileno(in.get()), &read_state) != 0) return fail(describe("cannot stat", errno));
+    if (system.fstat(::fileno(in.get()), &read_state) != 0) return fail(describe("cannot stat", errno));
     if (!S_ISREG(read_state.st_mode)) return fail("not a regular file");
 
     std::string const directory = directory_of(target);
     std::string temporary = target;
     temporary += ".ftpuri-XXXXXX";
-    int const fd = ::mkstemp(temporary.data());
+    int const fd = system.mkstemp(temporary.data());
     if (fd < 0) return fail(describe("cannot create a temporary file in " + directory, errno));
-    file_ptr out(::fdopen(fd, "wb"));
+    file_ptr out(system.fdopen(fd, "wb"));
     if (!out) {
         int const error = errno;
         static_cast<void>(::close(fd));
@@ -125,17 +133,20 @@ in_place_result rewrite_in_place(std::string const& path, pipeline& run, in_plac
     // The new file gets the old one's permissions and, where allowed, its owner.
     static_cast<void>(::fchmod(fd, read_state.st_mode & 07777));
     static_cast<void>(::fchown(fd, read_state.st_uid, read_state.st_gid));
-    if (std::fflush(out.get()) != 0 || ::fsync(fd) != 0) return discard(describe("cannot write", errno));
+    // A write that failed where the buffer was flushed early leaves only the error flag.
+    if (std::fflush(out.get()) != 0 || std::ferror(out.get()) != 0 || system.fsync(fd) != 0)
+        return discard(describe("cannot write", errno));
     if (std::fclose(out.release()) != 0) return discard(describe("cannot write", errno));
     if (options.before_replace) options.before_replace();
     // Last moment before the rename: had another writer changed the file since it was read, the
     // rename would silently drop their update. What changes in the instant between this check and
     // the rename cannot be seen; nothing short of a lock both sides honour could close that.
     struct stat now {};
-    if (::stat(target.c_str(), &now) != 0 || !same_file_state(read_state, now))
+    if (system.stat(target.c_str(), &now) != 0 || !same_file_state(read_state, now))
         return discard("the file changed while it was being fixed");
-    if (::rename(temporary.c_str(), target.c_str()) != 0) return discard(describe("cannot replace the file", errno));
-    sync_directory(directory);
+    if (system.rename(temporary.c_str(), target.c_str()) != 0)
+        return discard(describe("cannot replace the file", errno));
+    sync_directory(directory, system);
     result.rewritten = true;
     return result;
 }

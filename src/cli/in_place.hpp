@@ -14,6 +14,9 @@
 // leave its other names with the old content, so it takes in_place_options::break_links.
 #pragma once
 
+#include <sys/stat.h>
+
+#include <cstdio>
 #include <functional>
 #include <string>
 
@@ -27,6 +30,21 @@ struct in_place_result {
     tally counts;
 };
 
+// The system calls rewrite_in_place makes where a failure must leave the file as it was and
+// no temporary file behind: the real ones, or in a test one that fails on cue
+// (tests/cli_unit/in_place_test.cpp), as most of these failures cannot be provoked from outside.
+struct in_place_system {
+    int (*stat)(char const* path, struct stat* st) = ::stat;
+    int (*access)(char const* path, int mode) = ::access;
+    std::FILE* (*fopen)(char const* path, char const* mode) = std::fopen;
+    int (*fstat)(int fd, struct stat* st) = ::fstat;
+    int (*mkstemp)(char* pattern) = ::mkstemp;
+    std::FILE* (*fdopen)(int fd, char const* mode) = ::fdopen;
+    int (*fsync)(int fd) = ::fsync;
+    int (*rename)(char const* from, char const* to) = std::rename;
+    int (*open_directory)(char const* path) = nullptr; // nullptr: open(path, O_RDONLY | O_DIRECTORY)
+};
+
 struct in_place_options {
     // Rewrite a file that has other hard links too: this name gets the new content as a new
     // file, the other names keep the old one (--break-links).
@@ -34,6 +52,8 @@ struct in_place_options {
     // Called once the file has been read and the new content written, right before the rename
     // over it: a seam for tests, which change the file there. The CLI leaves it empty.
     std::function<void()> before_replace;
+    // The system calls to make; nullptr: the real ones.
+    in_place_system const* system = nullptr;
 };
 
 // Rewrites `path` through `run`, whose settings have fix == fix_mode::in_place. Reports of

@@ -4,6 +4,7 @@
 #include <optional>
 #include <span>
 
+#include "directive.hpp"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/redact.hpp"
@@ -22,6 +23,24 @@ bool same_text(std::string_view a, std::string_view b) noexcept
 
 } // namespace
 
+bool has_scheme_in(std::string_view uri, std::vector<std::string> const& schemes) noexcept
+{
+    std::size_t const colon = uri.find(':');
+    if (colon == std::string_view::npos || colon == 0) return false;
+    std::string_view const scheme = uri.substr(0, colon);
+    for (std::string const& wanted : schemes) {
+        if (wanted.size() != scheme.size()) continue;
+        bool same = true;
+        for (std::size_t i = 0; i < scheme.size() && same; ++i) {
+            char c = scheme[i];
+            if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+            same = c == wanted[i];
+        }
+        if (same) return true;
+    }
+    return false;
+}
+
 void tally::add(tally const& other) noexcept
 {
     inputs += other.inputs;
@@ -29,8 +48,12 @@ void tally::add(tally const& other) noexcept
     bytes += other.bytes;
     changed += other.changed;
     skipped += other.skipped;
-    for (std::size_t i = 0; i < by_severity.size(); ++i)
+    skipped_scheme += other.skipped_scheme;
+    reported_ids += other.reported_ids;
+    for (std::size_t i = 0; i < by_severity.size(); ++i) {
         by_severity[i] += other.by_severity[i];
+        reported[i] += other.reported[i];
+    }
     for (std::size_t i = 0; i < by_id.size(); ++i)
         by_id[i] += other.by_id[i];
 }
@@ -41,7 +64,7 @@ line_checker::line_checker(check_settings const& settings)
       writer_(make_report_writer(settings.fix != fix_mode::none ? output_format::text : settings.format, settings.color,
                                  settings.parse,
                                  {settings.plan.enabled, settings.plan.show_password, settings.components})),
-      needs_(writer_->needs())
+      needs_(writer_->needs()), line_hidden_(settings.hidden)
 {
     settings_.canonical.drop_password = settings.password == password_policy::strip;
     plan_options_.mode = settings_.plan.mode;
@@ -52,22 +75,36 @@ line_checker::line_checker(check_settings const& settings)
     policy_ = policy{.deny = settings_.policy.deny, .allow = allow_, .allow_sorted = true};
 }
 
-bool line_checker::check(input_origin const& origin, input_line const& input)
+bool line_checker::check(input_origin const& origin, input_line const& input, list_line const& parts)
 {
     diagnostics_.clear();
     canonical_text_ = {};
     plan_.reset();
     host_class_.reset();
     line_length_ = input.length;
+    parts_ = parts;
     bool const reports = !settings_.quiet;
+    // list.fields: what the URI is cannot be told, so nothing is checked as one.
+    bool const undivided = parts.finding && parts.finding->level == severity::error;
     if (verdicts_only()) {
         // Only the verdict is wanted: the scanner with storing and warnings off, the fastest path.
-        bool const valid = validate(input.bytes, settings_.parse);
+        bool const valid = !undivided && validate(parts.uri, settings_.parse);
         count(valid, input);
         return valid;
     }
+    if (undivided) {
+        diagnostics_.push(*parts.finding);
+        count(false, input);
+        if (reports || settings_.fix == fix_mode::in_place) {
+            if (settings_.fix != fix_mode::none)
+                write_fix(origin, input, false);
+            else
+                report(origin, input, false, prints_plans() ? err_ : out_);
+        }
+        return false;
+    }
 
-    parse_result const result = parse(input.bytes, settings_.parse, diagnostics_);
+    parse_result const result = parse(parts.uri, settings_.parse, diagnostics_);
     bool valid = result.has_value();
     // parse() puts its error into the list; should it ever not, report the error anyway rather
     // than print an invalid input with no reason.
@@ -75,8 +112,9 @@ bool line_checker::check(input_origin const& origin, input_line const& input)
     if (valid && needs_.host_class && reports) host_class_ = classify_host(*result);
     // A host the policy refuses, and a plan the library refuses, make the input invalid: before
     // the canonical form, which an invalid input does not get. A refused host is not planned.
-    if (valid && settings_.policy.active()) valid = apply_policy(*result, input.bytes);
+    if (valid && settings_.policy.active()) valid = apply_policy(*result, parts.uri);
     if (valid && settings_.plan.enabled) valid = plan_input(*result);
+    if (parts.finding || !parts.before.empty()) add_line_findings(parts);
 
     // The canonical form is built only where it is printed: --fix, and the reports whose writer
     // asks for it (JSON's "canonical", SARIF's fixes).
@@ -119,6 +157,20 @@ bool line_checker::plan_input(uri_view const& uri)
     return true;
 }
 
+void line_checker::add_line_findings(list_line const& parts)
+{
+    auto const shift = static_cast<std::uint32_t>(parts.before.size());
+    if (shift != 0) {
+        moved_.clear();
+        for (diagnostic d : diagnostics_) {
+            d.offset += shift;
+            static_cast<void>(moved_.push(d));
+        }
+        std::swap(diagnostics_, moved_);
+    }
+    if (parts.finding) static_cast<void>(diagnostics_.push(*parts.finding)); // dropped() counts a lost one
+}
+
 bool line_checker::apply_policy(uri_view const& uri, std::string_view input)
 {
     std::optional<diagnostic> finding = check_policy(uri, policy_);
@@ -149,7 +201,8 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
         .length = input.length,
         .valid = valid,
         .diagnostics = diagnostics_,
-        .hidden = settings_.hidden,
+        .hidden = line_hidden_,
+        .minimum = settings_.minimum,
         .password = password,
         .redacted = redacted,
         .canonical = canonical,
@@ -160,20 +213,46 @@ void line_checker::report(input_origin const& origin, input_line const& input, b
         .plan = valid && plan_ ? &*plan_ : nullptr,
         .host = host_class_,
         .uri = parsed_,
-        .plain_ascii = valid && settings_.parse.syntax != profile::lenient,
+        .plain_ascii = valid && settings_.parse.syntax != profile::lenient && parts_.uri.size() == input.bytes.size(),
+        .fix_begin = parts_.before.size(),
+        .fix_end =
+            parts_.before.size() + parts_.uri.size() + (parts_.dropped == parts_.rest.size() ? parts_.dropped : 0),
     };
     writer_->write(checked, to);
 }
 
-void line_checker::check_lines(input_origin first, line_block const& lines)
+void line_checker::check_lines(input_origin first, line_block const& lines, line_directives carried)
 {
     bool const skipping = settings_.skip_comments;
     if (!verdicts_only()) {
+        // Directives hide warnings and notes: a run that reports only verdicts needs none.
+        line_directives state = carried;
+        bool at_top = first.line == 1; // among the file's leading comment lines, where disable-file belongs
         lines.for_each_line([&](std::string_view kept, line_info const& info) {
-            if (skipping && is_skipped_line(kept))
-                skip(kept, info);
-            else
-                static_cast<void>(check(first, {kept, info.length, info.end}));
+            diag_set const next_line = state.next_line;
+            state.next_line = {};
+            if (skipping && is_skipped_line(kept)) {
+                skip(kept, info, tally_.skipped);
+                if (std::optional<directive> const d = find_directive(kept)) {
+                    if (!d->unknown.empty()) report_unknown_id(first, d->unknown);
+                    if (!d->whole_file) state.next_line = d->ids; // disable-file: read before the blocks
+                    if (d->whole_file && !at_top) report_misplaced(first);
+                }
+            } else {
+                at_top = false;
+                list_line const parts = split_list_line(kept, settings_.list);
+                if (!settings_.skip_schemes.empty() && has_scheme_in(parts.uri, settings_.skip_schemes)) {
+                    skip(kept, info, tally_.skipped_scheme);
+                } else {
+                    line_hidden_ = settings_.hidden | state.file | next_line;
+                    if (std::optional<directive> const d = find_directive(parts.rest)) {
+                        if (!d->unknown.empty()) report_unknown_id(first, d->unknown);
+                        line_hidden_ = line_hidden_ | d->ids;
+                    }
+                    static_cast<void>(check(first, {kept, info.length, info.end}, parts));
+                    line_hidden_ = settings_.hidden;
+                }
+            }
             ++first.line;
         });
         return;
@@ -183,6 +262,7 @@ void line_checker::check_lines(input_origin first, line_block const& lines)
     std::uint64_t inputs = 0;
     std::uint64_t invalid = 0;
     std::uint64_t skipped = 0;
+    std::uint64_t skipped_scheme = 0;
     std::uint64_t bytes = 0;
     lines.for_each_line([&](std::string_view kept, line_info const& info) {
         bytes += info.length + ending_size(info.end);
@@ -190,21 +270,28 @@ void line_checker::check_lines(input_origin first, line_block const& lines)
             ++skipped;
             return;
         }
+        list_line const parts = split_list_line(kept, settings_.list);
+        if (!settings_.skip_schemes.empty() && has_scheme_in(parts.uri, settings_.skip_schemes)) {
+            ++skipped_scheme;
+            return;
+        }
         ++inputs;
-        invalid += validate(kept, settings_.parse) ? 0U : 1U;
+        bool const undivided = parts.finding && parts.finding->level == severity::error;
+        invalid += !undivided && validate(parts.uri, settings_.parse) ? 0U : 1U;
     });
     tally_.inputs += inputs;
     tally_.invalid += invalid;
     tally_.skipped += skipped;
+    tally_.skipped_scheme += skipped_scheme;
     tally_.bytes += bytes;
 }
 
 // A skipped line is part of a file that --in-place (and --diff) writes anew: written back byte
 // for byte, as an invalid line is. --fix alone prints only canonical forms, which a terminal
 // can show safely; a comment may hold any bytes, and is not printed.
-void line_checker::skip(std::string_view kept, line_info const& info)
+void line_checker::skip(std::string_view kept, line_info const& info, std::uint64_t& count)
 {
-    ++tally_.skipped;
+    ++count;
     tally_.bytes += info.length + ending_size(info.end);
     if (settings_.fix != fix_mode::in_place) return;
     out_.append(kept);
@@ -223,7 +310,7 @@ std::optional<byte_range> line_checker::echoed_password(std::string_view input) 
 
 bool line_checker::shown(diagnostic const& d) const noexcept
 {
-    return is_reported(d, settings_.hidden);
+    return is_reported(d, line_hidden_, settings_.minimum);
 }
 
 void line_checker::count(bool valid, input_line const& input)
@@ -231,10 +318,15 @@ void line_checker::count(bool valid, input_line const& input)
     ++tally_.inputs;
     if (!valid) ++tally_.invalid;
     tally_.bytes += input.length + ending_size(input.end);
+    // --fix and --plan (text) report only the invalid inputs; --quiet nothing.
+    bool const displayed = !settings_.quiet && (!valid || (settings_.fix == fix_mode::none && !prints_plans()));
     for (diagnostic const& d : diagnostics_) {
         if (!shown(d)) continue;
         ++tally_.by_severity[static_cast<std::size_t>(d.level)];
         ++tally_.by_id[static_cast<std::size_t>(d.id)];
+        if (!displayed) continue;
+        ++tally_.reported[static_cast<std::size_t>(d.level)];
+        ++tally_.reported_ids;
     }
 }
 
@@ -289,8 +381,12 @@ void line_checker::write_fix(input_origin const& origin, input_line const& input
     if (valid) {
         std::string_view const fixed =
             settings_.password != password_policy::keep ? redacted_canonical() : canonical_text_;
+        // On a list line the fields around the URI and its comment stay as they were; its
+        // trailing blanks go.
+        if (in_place) out_.append(parts_.before);
         out_.append(fixed);
-        if (!same_text(fixed, input.bytes)) ++tally_.changed;
+        if (in_place) out_.append(parts_.rest.substr(0, parts_.rest.size() - parts_.dropped));
+        if (!same_text(fixed, parts_.uri) || parts_.dropped != 0) ++tally_.changed;
     } else {
         if (!settings_.quiet) report(origin, input, valid, err_);
         if (!in_place) return;
@@ -314,7 +410,7 @@ void line_checker::write_plan(input_origin const& origin, input_line const& inpu
     }
     if (!plan_) return; // cannot happen: a valid input has been planned
     command_mask mask{.show_password = settings_.plan.show_password, .password = std::nullopt};
-    if (!mask.show_password) mask.password = echoed_password(input.bytes);
+    if (!mask.show_password) mask.password = echoed_password(parts_.uri);
     append_plan_text(out_, *plan_, mask, command_line_);
     if (plan_->ask_password() && !settings_.quiet) {
         append_terminal_safe(err_, origin.name);
@@ -322,7 +418,27 @@ void line_checker::write_plan(input_origin const& origin, input_line const& inpu
         append_number(err_, origin.line);
         err_.append(
             ": note: no password in the URI: ask the user for one when the server wants it (no PASS in the plan)\n");
+        ++tally_.reported[static_cast<std::size_t>(severity::note)];
     }
+}
+
+void line_checker::report_misplaced(input_origin const& origin)
+{
+    append_terminal_safe(err_, origin.name);
+    err_.push_back(':');
+    append_number(err_, origin.line);
+    err_.append(": warning: disable-file after the first URI hides nothing; put it among the comment lines at the "
+                "top of the file\n");
+}
+
+void line_checker::report_unknown_id(input_origin const& origin, std::string_view name)
+{
+    append_terminal_safe(err_, origin.name);
+    err_.push_back(':');
+    append_number(err_, origin.line);
+    err_.append(": warning: '");
+    append_terminal_safe(err_, name);
+    err_.append("' in an ftpuri-check directive is no diagnostic id; it hides nothing (--rules lists them)\n");
 }
 
 void line_checker::write_canonical_failure(input_origin const& origin)

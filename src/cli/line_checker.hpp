@@ -51,6 +51,7 @@
 #include "ftpuri/policy.hpp"
 #include "ftpuri/redact.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "list_line.hpp"
 #include "report_writer.hpp"
 
 namespace ftpuri::cli {
@@ -102,6 +103,8 @@ struct check_settings {
     // --disable: warnings and notes not to report. Errors are always reported: they make the
     // URI invalid, and an invalid URI is never passed in silence.
     diag_set hidden{};
+    // --min-severity: warnings and notes below it are not reported (errors always are).
+    severity minimum = severity::note;
     // ANSI colours in the text format.
     bool color = false;
     // Collect the warnings even when nothing is printed (--quiet with --error-on-warning or
@@ -123,7 +126,16 @@ struct check_settings {
     char line_separator = '\n';
     // --components: JSON records carry the decoded parts of each valid input.
     bool components = false;
+    // --field, --whole-line: how a line of a file divides into its URI and the rest
+    // (list_line.hpp). Arguments are always one URI each.
+    list_settings list{};
+    // --skip-scheme: lines of files whose URI has one of these schemes (lowercase) are not
+    // inputs, as comment lines are not: counted (tally::skipped_scheme) and kept by --in-place.
+    std::vector<std::string> skip_schemes;
 };
+
+// Whether `uri` begins with "SCHEME:" for one of `schemes` (lowercase), compared without case.
+[[nodiscard]] bool has_scheme_in(std::string_view uri, std::vector<std::string> const& schemes) noexcept;
 
 // A line people write in a list of URIs that is not one: nothing but blanks (space, tab, CR,
 // FF, VT), or a first non-blank character '#'. A URI never begins with either ('#' would be a
@@ -152,11 +164,25 @@ struct tally {
     std::uint64_t bytes = 0;                    // input bytes, endings included
     std::uint64_t changed = 0;                  // --fix: valid inputs whose canonical form differs from them
     std::uint64_t skipped = 0;                  // blank and comment lines, not inputs (is_skipped_line)
+    std::uint64_t skipped_scheme = 0;           // lines of a scheme --skip-scheme names, not inputs
     std::array<std::uint64_t, 3> by_severity{}; // indexed by ftpuri::severity
+    // What the reports showed, by severity: the summary line's counts. --fix and --plan show
+    // the diagnostics of invalid inputs only; --plan's note that a plan asks for the password
+    // counts as a note.
+    std::array<std::uint64_t, 3> reported{};
+    std::uint64_t reported_ids = 0; // of `reported`, the diagnostics with an id (not --plan's note)
     std::array<std::uint64_t, diag_catalogue.size()> by_id{};
 
     void add(tally const& other) noexcept;
     [[nodiscard]] std::uint64_t count(severity s) const noexcept { return by_severity[static_cast<std::size_t>(s)]; }
+    [[nodiscard]] std::uint64_t shown(severity s) const noexcept { return reported[static_cast<std::size_t>(s)]; }
+};
+
+// What the directives of a file hide (directive.hpp) as a block of its lines begins: the
+// file-wide ones, and those of a comment line just before the block's first line.
+struct line_directives {
+    diag_set file{};
+    diag_set next_line{};
 };
 
 class line_checker {
@@ -168,13 +194,19 @@ public:
 
     // Parses the input and appends its report to output(). Returns true when it is valid.
     // Throws nothing but std::bad_alloc (while the buffers grow).
-    bool check(input_origin const& origin, input_line const& input);
+    bool check(input_origin const& origin, input_line const& input)
+    {
+        return check(origin, input, one_uri(input.bytes));
+    }
+    // The same for a line of a file divided by split_list_line(): `parts` views `input.bytes`.
+    bool check(input_origin const& origin, input_line const& input, list_line const& parts);
     bool check(input_origin const& origin, std::string_view input)
     {
         return check(origin, input_line{input, input.size(), line_end::lf});
     }
-    // Checks every line of `lines` as check() does, the first being line `first.line`.
-    void check_lines(input_origin first, line_block const& lines);
+    // Checks every line of `lines` as check() does, the first being line `first.line`, with the
+    // directives of the file in force (`carried`, then those the lines hold).
+    void check_lines(input_origin first, line_block const& lines, line_directives carried = {});
 
     // What to write to stdout (or, with --in-place, to the new file) since the last
     // clear_output(): the reports, or with --fix the canonical forms, or with --plan in the
@@ -229,21 +261,34 @@ private:
     // The policy on the parsed `uri` of `input`: false, with its finding added to the
     // diagnostics (at offsets into `input`), when it refuses the host.
     bool apply_policy(uri_view const& uri, std::string_view input);
+    // The diagnostics of the URI `parts.uri`, moved to count from the line's start, and the
+    // line's own finding after them.
+    void add_line_findings(list_line const& parts);
     void count(bool valid, input_line const& input);
     // Hands the checked input to writer_, which appends its report to `to`.
     void report(input_origin const& origin, input_line const& input, bool valid, std::string& to);
     void write_fix(input_origin const& origin, input_line const& input, bool valid);
+    // The list line being checked (its URI, what surrounds it); the whole input for an argument.
+    list_line parts_{};
     void write_plan(input_origin const& origin, input_line const& input, bool valid);
     void write_canonical_failure(input_origin const& origin);
     uri_view const* parsed_ = nullptr; // check(): the view of the input being reported, if valid
     // A skipped line: counted, and written back as it was by --in-place.
-    void skip(std::string_view kept, line_info const& info);
+    void skip(std::string_view kept, line_info const& info, std::uint64_t& count);
 
     check_settings settings_;
     // The format's writer; with --fix the text format's, for the reports on error_output().
     std::unique_ptr<report_writer> writer_;
     report_needs needs_; // writer_->needs()
     diagnostic_list diagnostics_;
+    diagnostic_list moved_; // add_line_findings()'s
+    // What the reports of the current input hide: --disable's ids, and on a line of a file those
+    // of the directives in force.
+    diag_set line_hidden_;
+    // A directive's id that is no id: reported on error_output(), not counted.
+    void report_unknown_id(input_origin const& origin, std::string_view name);
+    // A disable-file directive after the first URI: reported, and ignored.
+    void report_misplaced(input_origin const& origin);
     std::uint64_t line_length_ = 0; // the input's whole length (input_line::length)
     tally tally_;
     std::string out_;

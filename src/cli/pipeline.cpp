@@ -4,17 +4,24 @@
 #include <algorithm>
 #include <exception>
 
+#include "directive.hpp"
+
 namespace ftpuri::cli {
 
 pipeline::pipeline(check_settings const& settings, unsigned jobs, progress_bar& progress)
     : settings_(settings), jobs_(std::max(jobs, 1U)), progress_(progress),
       // --in-place writes invalid lines back as they were, so it keeps them whole.
       cap_(settings.fix == fix_mode::in_place ? block_reader::no_cap : std::size_t{settings.parse.max_length} + 1),
-      local_(settings)
+      local_(std::make_unique<line_checker>(settings))
 {
 }
 
 pipeline::~pipeline()
+{
+    stop_workers();
+}
+
+void pipeline::stop_workers()
 {
     {
         std::lock_guard const lock(mutex_);
@@ -23,15 +30,26 @@ pipeline::~pipeline()
     work_ready_.notify_all();
     for (std::thread& t : workers_)
         t.join();
+    workers_.clear();
+    checkers_.clear();
+    stopping_ = false;
+}
+
+void pipeline::reconfigure(check_settings const& settings)
+{
+    stop_workers(); // each worker's checker has the old settings; start_workers() makes new ones
+    settings_ = settings;
+    cap_ = settings.fix == fix_mode::in_place ? block_reader::no_cap : std::size_t{settings.parse.max_length} + 1;
+    local_ = std::make_unique<line_checker>(settings_);
 }
 
 void pipeline::check_argument(input_origin const& origin, std::string_view input, output_target to)
 {
-    local_.clear_counts();
-    static_cast<void>(local_.check(origin, {input, input.size(), line_end::none})); // no line end was read
-    totals_.add(local_.counts());
-    emit(local_.output(), local_.error_output(), to);
-    local_.clear_output();
+    local_->clear_counts();
+    static_cast<void>(local_->check(origin, {input, input.size(), line_end::none})); // no line end was read
+    totals_.add(local_->counts());
+    emit(local_->output(), local_->error_output(), to);
+    local_->clear_output();
 }
 
 bool pipeline::fill(block& b, block_reader& reader, std::uint64_t& line_number)
@@ -42,11 +60,26 @@ bool pipeline::fill(block& b, block_reader& reader, std::uint64_t& line_number)
     return true;
 }
 
+namespace {
+
+// What a block's last line hides on the first line of the next block: a comment line's
+// disable= (directive.hpp). Found on the reading thread, so that the next block, which another
+// worker may check first, knows it.
+diag_set carried_to_next(line_block const& lines, bool skip_comments)
+{
+    std::string_view const last = last_line(lines.text(), lines.separator());
+    if (!skip_comments || !is_skipped_line(last)) return {};
+    std::optional<directive> const d = find_directive(last);
+    return d && !d->whole_file ? d->ids : diag_set{};
+}
+
+} // namespace
+
 void pipeline::check_block(block& b, line_checker& checker)
 {
     checker.clear_output();
     checker.clear_counts();
-    checker.check_lines({b.name, b.first_line, b.from_file}, b.lines);
+    checker.check_lines({b.name, b.first_line, b.from_file}, b.lines, b.carried);
     b.counts = checker.counts();
     checker.take_output(b.out, b.err);
 }
@@ -60,8 +93,11 @@ void pipeline::emit(std::string_view out, std::string_view err, output_target to
         out.remove_prefix(1);
         first_report_ = false;
     }
+    // glibc's fwrite() counts every byte of an unbuffered stream as written even when the write
+    // failed; the stream's error flag tells.
     auto write_all = [](std::string_view bytes, std::FILE* stream) {
-        return bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), stream) == bytes.size();
+        return bytes.empty() ||
+               (std::fwrite(bytes.data(), 1, bytes.size(), stream) == bytes.size() && std::ferror(stream) == 0);
     };
     if (!out.empty() || !err.empty()) progress_.erase_before(to.out, !err.empty());
     // A closed pipe (ftpuri-check ... | head) ends the run quietly with exit code 2.
@@ -90,14 +126,24 @@ pipeline::file_result pipeline::check_file(std::FILE* file, std::string_view ori
     first->name = origin_name;
     first->from_file = from_file;
     bool const any = fill(*first, reader, line_number);
+    // The file's directives: disable-file among its leading comment lines (in the first block),
+    // and each block's carry to the next.
+    line_directives carried;
+    if (any && settings_.skip_comments) carried.file = file_directives(first->lines.text(), first->lines.separator());
+    first->carried = carried;
+    auto carry_from = [&](block const& previous) {
+        carried.next_line = carried_to_next(previous.lines, settings_.skip_comments);
+    };
     if (reader.exhausted() || jobs_ == 1) {
         block& b = *first;
         bool have = any;
         while (have && !write_failed_) {
-            check_block(b, local_);
+            check_block(b, *local_);
             emit_block(b, to, result.counts);
             progress_.update(reader.bytes_read(), totals_.inputs);
+            carry_from(b);
             have = fill(b, reader, line_number);
+            b.carried = carried;
         }
     } else {
         start_workers();
@@ -126,12 +172,14 @@ pipeline::file_result pipeline::check_file(std::FILE* file, std::string_view ori
             pending->failed = false;
             std::swap(slot, pending);
             ++submitted_;
+            carry_from(*slot); // a worker may read the block meanwhile, never change its lines
             lock.unlock();
             work_ready_.notify_one();
             if (!pending) pending = std::make_unique<block>();
             pending->name = origin_name;
             pending->from_file = from_file;
             have = fill(*pending, reader, line_number);
+            pending->carried = carried;
         }
         // Write out the rest, in order; after a failed write only wait for the workers.
         std::unique_lock lock(mutex_);

@@ -44,6 +44,10 @@ public:
     pipeline(pipeline const&) = delete;
     pipeline& operator=(pipeline const&) = delete;
 
+    // From the next input on, check with `settings` (another configuration file's): between
+    // files, when nothing is in flight. The totals and the output's state carry on.
+    void reconfigure(check_settings const& settings);
+
     // One input, on the calling thread (the command line's URIs).
     void check_argument(input_origin const& origin, std::string_view input, output_target to);
 
@@ -67,6 +71,7 @@ private:
         std::uint64_t first_line = 0;
         std::string_view name;
         bool from_file = false;
+        line_directives carried; // the file's directives in force at the block's first line
         std::string out;
         std::string err;
         tally counts;
@@ -80,13 +85,14 @@ private:
     void emit(std::string_view out, std::string_view err, output_target to);
     void emit_block(block& b, output_target to, tally& file_counts);
     void start_workers();
+    void stop_workers();
     void work(std::size_t worker);
 
     check_settings settings_;
     unsigned jobs_;
     progress_bar& progress_;
     std::size_t cap_;
-    line_checker local_; // arguments and one-block files
+    std::unique_ptr<line_checker> local_; // arguments and one-block files
     tally totals_;
     bool first_report_ = true; // SARIF and codeclimate: the first report loses its leading comma
     bool write_failed_ = false;

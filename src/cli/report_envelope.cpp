@@ -8,15 +8,15 @@
 
 namespace ftpuri::cli {
 
-report_envelope::report_envelope(output_format format, std::string_view tool_version)
-    : format_(format), tool_version_(tool_version), started_(std::chrono::system_clock::now())
+report_envelope::report_envelope(output_format format, std::string_view tool_version, std::string_view help_base)
+    : format_(format), tool_version_(tool_version), help_base_(help_base), started_(std::chrono::system_clock::now())
 {
 }
 
 std::string report_envelope::header() const
 {
     switch (format_) {
-    case output_format::sarif: return sarif_header(tool_version_);
+    case output_format::sarif: return sarif_header(tool_version_, help_base_);
     case output_format::codeclimate: return "[";
     case output_format::text:
     case output_format::json:

@@ -22,7 +22,8 @@ namespace ftpuri::cli {
 class report_envelope {
 public:
     // The run starts now (SARIF's startTimeUtc).
-    report_envelope(output_format format, std::string_view tool_version);
+    // `help_base`: SARIF's helpUri base (sarif_log.hpp); empty, none.
+    report_envelope(output_format format, std::string_view tool_version, std::string_view help_base = {});
 
     // Everything before the first report.
     [[nodiscard]] std::string header() const;
@@ -33,6 +34,7 @@ public:
 private:
     output_format format_;
     std::string tool_version_;
+    std::string help_base_;
     std::chrono::system_clock::time_point started_;
 };
 

@@ -71,10 +71,12 @@ struct input_origin {
     bool from_file;        // a file (SARIF gives its URI) rather than "<stdin>" or an argument
 };
 
-// Whether a report shows `d`: errors always; warnings and notes unless --disable named them.
-[[nodiscard]] inline bool is_reported(diagnostic const& d, diag_set const& hidden) noexcept
+// Whether a report shows `d`: errors always; warnings and notes unless --disable named them or
+// they are below the minimum severity (--min-severity: note shows all, error no warning).
+[[nodiscard]] inline bool is_reported(diagnostic const& d, diag_set const& hidden,
+                                      severity minimum = severity::note) noexcept
 {
-    return d.level == severity::error || !hidden.contains(d.id);
+    return d.level == severity::error || (!hidden.contains(d.id) && d.level <= minimum);
 }
 
 // One input as line_checker checked it. Every view points into the checker's buffers and is
@@ -87,7 +89,8 @@ struct checked_input {
     std::uint64_t length; // the whole input's length; more than bytes.size() when the reader cut it
     bool valid;
     diagnostic_list const& diagnostics; // every finding; a report shows those shown() accepts
-    diag_set const& hidden;             // --disable
+    diag_set const& hidden;             // --disable, and the directives of the line and the file
+    severity minimum = severity::note;  // --min-severity
     // Where the password is in `bytes` (report_needs::password, when there are diagnostics;
     // always with report_needs::redacted).
     std::optional<byte_range> password;
@@ -111,8 +114,13 @@ struct checked_input {
     // or '\\' (only the lenient profile takes raw spaces and non-ASCII bytes): a JSON string of
     // it needs no look at its bytes.
     bool plain_ascii = false;
+    // The bytes of `bytes` a fix replaces with `canonical`, [fix_begin, fix_end): the whole input,
+    // or on a list line the URI (and the trailing blanks it drops), never a comment or another
+    // field (list_line.hpp).
+    std::size_t fix_begin = 0;
+    std::size_t fix_end = std::string_view::npos;
 
-    [[nodiscard]] bool shown(diagnostic const& d) const noexcept { return is_reported(d, hidden); }
+    [[nodiscard]] bool shown(diagnostic const& d) const noexcept { return is_reported(d, hidden, minimum); }
     // The reader cut the line (block_reader's cap): it goes on past `bytes`.
     [[nodiscard]] bool truncated() const noexcept { return length > bytes.size(); }
     // The length a report gives `d`. A cut line is checked on its first max_length + 1 bytes;

@@ -5,10 +5,6 @@
 #include <array>
 #include <cstddef>
 
-#ifndef FTPURI_HOMEPAGE
-#error "FTPURI_HOMEPAGE is set by src/cli/CMakeLists.txt from the top-level cache variable"
-#endif
-
 namespace ftpuri::cli {
 namespace {
 
@@ -111,18 +107,10 @@ void append_rule_anchor(std::string& to, std::string_view name)
         to.push_back(c == '.' ? '-' : c);
 }
 
-std::string_view project_homepage() noexcept
+void append_rule_help_uri(std::string& to, std::string_view base, std::string_view name)
 {
-    std::string_view homepage = FTPURI_HOMEPAGE;
-    while (homepage.ends_with('/'))
-        homepage.remove_suffix(1);
-    return homepage;
-}
-
-void append_rule_help_uri(std::string& to, std::string_view name)
-{
-    to.append(project_homepage());
-    to.append("/blob/main/docs/diagnostics.md#");
+    to.append(base.substr(0, base.find('#'))); // a fragment of its own gives way to the row's
+    to.push_back('#');
     append_rule_anchor(to, name);
 }
 

@@ -55,15 +55,12 @@ struct rule_metadata {
 // "correctness", "security", "interoperability", "style", "policy": SARIF's first tag.
 [[nodiscard]] std::string_view category_name(rule_category category) noexcept;
 
-// The project's home page, as the build was configured (FTPURI_HOMEPAGE), without a final '/'.
-[[nodiscard]] std::string_view project_homepage() noexcept;
-
 // Appends the anchor of `name`'s row in docs/diagnostics.md: the id with its '.' as '-'
 // ("host.empty" is #host-empty), which no heading of the page takes (a namespace has no '-').
 void append_rule_anchor(std::string& to, std::string_view name);
 
-// Appends the address of `name`'s row in docs/diagnostics.md: the home page the build was
-// configured with (FTPURI_HOMEPAGE), /blob/main/docs/diagnostics.md, and the anchor.
-void append_rule_help_uri(std::string& to, std::string_view name);
+// Appends the address of `name`'s row in docs/diagnostics.md: `base`, the address of the page
+// that the user gave (--help-uri-base), then '#' and the anchor.
+void append_rule_help_uri(std::string& to, std::string_view base, std::string_view name);
 
 } // namespace ftpuri::cli

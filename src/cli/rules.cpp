@@ -77,7 +77,7 @@ rule_choice_result choose_rules(std::vector<std::string> const& enable, std::vec
     return result;
 }
 
-std::string list_rules(output_format format, std::string_view tool_version)
+std::string list_rules(output_format format, std::string_view tool_version, std::string_view help_base)
 {
     std::string out;
     switch (format) {
@@ -127,7 +127,7 @@ std::string list_rules(output_format format, std::string_view tool_version)
         break;
     }
     case output_format::sarif:
-        out = sarif_header(tool_version);
+        out = sarif_header(tool_version, help_base);
         out += sarif_footer(0, {});
         break;
     }

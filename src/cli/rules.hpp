@@ -31,7 +31,9 @@ struct rule_choice_result {
 
 // --rules: the catalogue, one line per id (text, and github, whose workflow commands report
 // findings), one JSON object per id (json, and codeclimate, whose report has no place for
-// rules), or a SARIF log with the rules and no results (sarif).
-[[nodiscard]] std::string list_rules(output_format format, std::string_view tool_version);
+// rules), or a SARIF log with the rules and no results (sarif), their helpUri made from
+// `help_base` when it is not empty (sarif_log.hpp).
+[[nodiscard]] std::string list_rules(output_format format, std::string_view tool_version,
+                                     std::string_view help_base = {});
 
 } // namespace ftpuri::cli

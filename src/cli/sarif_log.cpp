@@ -47,7 +47,8 @@ void append_markdown_escaped(std::string& to, std::string_view text)
     }
 }
 
-void write_rule(json_stream& w, diag_info const& row, rule_rationale_row const& why, std::string& scratch)
+void write_rule(json_stream& w, diag_info const& row, rule_rationale_row const& why, std::string_view help_base,
+                std::string& scratch)
 {
     rule_metadata const& about = metadata(row.id);
     w.StartObject();
@@ -62,9 +63,10 @@ void write_rule(json_stream& w, diag_info const& row, rule_rationale_row const& 
     w.Key("markdown");
     write_string(w, why.markdown);
     w.EndObject();
-    // GitHub shows help.markdown as the rule's help: what to do, why, and where to read more.
+    // GitHub shows help.markdown as the rule's help: what to do, why, and where to read more:
+    // the user's copy of docs/diagnostics.md when they gave its address, else the tool itself.
     std::string help_uri;
-    append_rule_help_uri(help_uri, row.name);
+    if (!help_base.empty()) append_rule_help_uri(help_uri, help_base, row.name);
     w.Key("help");
     w.StartObject();
     w.Key("text");
@@ -74,15 +76,23 @@ void write_rule(json_stream& w, diag_info const& row, rule_rationale_row const& 
     append_markdown_escaped(scratch, row.hint);
     scratch.append("\n\n**Why it matters:** ");
     scratch.append(why.markdown);
-    scratch.append("\n\n[`");
-    scratch.append(row.name);
-    scratch.append("` in docs/diagnostics.md](");
-    scratch.append(help_uri);
-    scratch.append(")");
+    if (help_uri.empty()) {
+        scratch.append("\n\nMore: `ftpuri-check --explain ");
+        scratch.append(row.name);
+        scratch.append("`");
+    } else {
+        scratch.append("\n\n[`");
+        scratch.append(row.name);
+        scratch.append("` in docs/diagnostics.md](");
+        scratch.append(help_uri);
+        scratch.append(")");
+    }
     write_string(w, scratch);
     w.EndObject();
-    w.Key("helpUri");
-    write_string(w, help_uri);
+    if (!help_uri.empty()) {
+        w.Key("helpUri");
+        write_string(w, help_uri);
+    }
     w.Key("defaultConfiguration");
     w.StartObject();
     w.Key("enabled");
@@ -113,7 +123,7 @@ void write_rule(json_stream& w, diag_info const& row, rule_rationale_row const& 
 
 } // namespace
 
-std::string sarif_header(std::string_view tool_version)
+std::string sarif_header(std::string_view tool_version, std::string_view help_base)
 {
     rapidjson::StringBuffer buffer;
     json_stream w(buffer);
@@ -122,13 +132,11 @@ std::string sarif_header(std::string_view tool_version)
     w.String("ftpuri-check");
     w.Key("version");
     write_string(w, tool_version);
-    w.Key("informationUri");
-    write_string(w, project_homepage());
     w.Key("rules");
     w.StartArray();
     std::string scratch;
     for (std::size_t i = 0; i < diag_catalogue.size(); ++i)
-        write_rule(w, diag_catalogue[i], rule_rationale[i], scratch);
+        write_rule(w, diag_catalogue[i], rule_rationale[i], help_base, scratch);
     w.EndArray();
     w.EndObject();
 

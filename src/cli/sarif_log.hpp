@@ -14,9 +14,10 @@
 //      {...}
 //      ], "invocations": [{...}]}]}                        <- sarif_footer()
 //
-// What GitHub's code scanning makes of it: each rule's helpUri links its row of
-// docs/diagnostics.md on the project's home page (FTPURI_HOMEPAGE, a CMake cache variable),
-// help.markdown is the rule's help page, the tags and security-severity of the security rules
+// What GitHub's code scanning makes of it: help.markdown is the rule's help page (its fix, why
+// it matters, and `ftpuri-check --explain ID`), and only when the user gives the address of
+// their copy of docs/diagnostics.md (--help-uri-base) does each rule get a helpUri to its row:
+// no link goes to a host the user did not name. The tags and security-severity of the security rules
 // (rule_metadata.hpp) file their alerts under security, ranked, and the results' fingerprints
 // keep an alert one alert from run to run. A file in the working directory is a URI relative to
 // %SRCROOT%, which the run describes without giving its absolute path: that would name the
@@ -34,8 +35,9 @@ namespace ftpuri::cli {
 // The uriBaseId of the files named relative to the working directory.
 inline constexpr char const* sarif_source_root = "%SRCROOT%";
 
-// Everything before the first result.
-[[nodiscard]] std::string sarif_header(std::string_view tool_version);
+// Everything before the first result. `help_base`: the address of docs/diagnostics.md that
+// each rule's helpUri is made from (with the row's anchor); empty, no helpUri.
+[[nodiscard]] std::string sarif_header(std::string_view tool_version, std::string_view help_base = {});
 
 // When a run started and ended (the invocation's startTimeUtc and endTimeUtc).
 struct run_times {

@@ -76,9 +76,13 @@ void sarif_writer::write_fix(checked_input const& checked)
     input_origin const& origin = checked.origin;
     std::string_view const input = checked.bytes;
     std::string_view const canonical = checked.canonical;
-    std::optional<byte_range> const old_password = find_password(input);
+    // On a list line the URI is a part of the line: the fix replaces that part only.
+    std::size_t const fix_end = checked.fix_end < input.size() ? checked.fix_end : input.size();
+    std::size_t const fix_begin = checked.fix_begin < fix_end ? checked.fix_begin : fix_end;
+    std::optional<byte_range> const old_password = find_password(input.substr(fix_begin, fix_end - fix_begin));
     std::optional<byte_range> const new_password = find_password(canonical);
-    auto const line_end_column = static_cast<std::uint32_t>(code_point_column(input, input.size()));
+    auto const first_column = static_cast<std::uint32_t>(code_point_column(input, fix_begin));
+    auto const line_end_column = static_cast<std::uint32_t>(code_point_column(input, fix_end));
 
     // Replacements: [from, to) of the line (code point columns) becomes `text`.
     struct replacement {
@@ -88,16 +92,17 @@ void sarif_writer::write_fix(checked_input const& checked)
     replacement parts[2];
     std::size_t count = 0;
     if (!new_password) {
-        parts[count++] = {1, line_end_column, canonical};
+        parts[count++] = {first_column, line_end_column, canonical};
     } else {
         if (!old_password) return; // cannot happen: the canonical form never adds a password
-        std::string_view const old_bytes = input.substr(old_password->offset, old_password->length);
+        std::size_t const old_offset = fix_begin + old_password->offset;
+        std::string_view const old_bytes = input.substr(old_offset, old_password->length);
         std::string_view const new_bytes = canonical.substr(new_password->offset, new_password->length);
         if (old_bytes != new_bytes) return; // the fix would have to show the password
-        auto const before = static_cast<std::uint32_t>(code_point_column(input, old_password->offset));
-        auto const after = static_cast<std::uint32_t>(
-            code_point_column(input, std::uint64_t{old_password->offset} + old_password->length));
-        parts[count++] = {1, before, canonical.substr(0, new_password->offset)};
+        auto const before = static_cast<std::uint32_t>(code_point_column(input, old_offset));
+        auto const after =
+            static_cast<std::uint32_t>(code_point_column(input, std::uint64_t{old_offset} + old_password->length));
+        parts[count++] = {first_column, before, canonical.substr(0, new_password->offset)};
         parts[count++] = {after, line_end_column,
                           canonical.substr(std::size_t{new_password->offset} + new_password->length)};
     }

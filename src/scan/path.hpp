@@ -50,6 +50,9 @@ public:
         // rfc3986's raw ";" is respelled "%3B" but scanned as plain: the canonical form looks
         // at the whole path.
         if (!c_.ftp_grammar) c_.parts.path_respelled_from = q;
+        // The first segment may go with the plain ones where it cannot be a drive letter ("C:",
+        // "C%3A", "%43:"): its first byte is no escape and its second neither ":" nor one.
+        if (q + 2 < n && s[q + 1] != '%' && s[q + 2] != ':' && s[q + 2] != '%' && plain_segments_after(q)) return n;
         segment_ = {q + 1};
         ++q;
         for (;;) {
@@ -58,27 +61,7 @@ public:
             unsigned char const ch = s[q];
             if (ch == '/') {
                 if (!end_segment(q, false)) return npos;
-                // The segments after it that need nothing but a level down the walk; with no
-                // warning wanted, escapes that could not matter included. Where a segment needed
-                // judging right away, the next few segment ends do not ask: a path whose every
-                // segment holds a "%2F" would pay for the question at each.
-                if (skip_asking_ == 0) {
-                    plain_segments const plain = c_.ftp_grammar
-                                                     ? find_plain_segments<ftp_segment_run>(s, q, n, !Sink::collecting)
-                                                     : find_plain_segments<segment_run>(s, q, n, !Sink::collecting);
-                    walk_.down(plain.count);
-                    if (plain.first_escape != npos) respelled_at(plain.first_escape);
-                    skip_asking_ = plain.count == 0 && !plain.to_end ? 3 : 0;
-                    // The ftp grammar's last segment ends the path where nothing stops it (a
-                    // ";" would): one that needs no judgement is the path's end.
-                    if (plain.to_end && c_.ftp_grammar) {
-                        c_.parts.at.path_end = n;
-                        return n;
-                    }
-                    q = plain.end;
-                } else {
-                    --skip_asking_;
-                }
+                if (plain_segments_after(q)) return n;
                 segment_ = {++q};
             } else if (ch == '%') {
                 do { // escapes come in runs: a UTF-8 character is two to four
@@ -110,6 +93,34 @@ public:
     static constexpr std::uint32_t npos = cursor<Sink>::npos;
 
 private:
+    // The segments after the "/" at q that need nothing but a level down the walk; with no
+    // warning wanted, escapes that could not matter included. Moves q to the "/" that ends the
+    // last of them, and returns true when the path's last segment was one (the path ends at the
+    // input's end). Where a segment needed judging at once, the next three segment ends do not
+    // ask: a path whose every segment holds a "%2F" would pay for the question at each.
+    bool plain_segments_after(std::uint32_t& q) noexcept
+    {
+        if (skip_asking_ != 0) {
+            --skip_asking_;
+            return false;
+        }
+        unsigned char const* const s = c_.s;
+        std::uint32_t const n = c_.n;
+        plain_segments const plain = c_.ftp_grammar ? find_plain_segments<ftp_segment_run>(s, q, n, !Sink::collecting)
+                                                    : find_plain_segments<segment_run>(s, q, n, !Sink::collecting);
+        walk_.down(plain.count);
+        if (plain.first_escape != npos) respelled_at(plain.first_escape);
+        skip_asking_ = plain.count == 0 && !plain.to_end ? 3 : 0;
+        // The ftp grammar's last segment ends the path where nothing stops it (a ";" would):
+        // one that needs no judgement is the path's end.
+        if (plain.to_end && c_.ftp_grammar) {
+            c_.parts.at.path_end = n;
+            return true;
+        }
+        q = plain.end;
+        return false;
+    }
+
     // A byte of the segment that decodes from [begin, end): an escape, or a lenient repair.
     bool path_decoded_byte(unsigned char b, std::uint32_t begin, std::uint32_t end) noexcept
     {

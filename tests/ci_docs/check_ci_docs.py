@@ -67,6 +67,11 @@ def main():
         env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(binary)) + os.pathsep + os.environ["PATH"])
         commands = 0
         hook_config = None
+        hook_repo = None
+        # No command or repository on the page names a host the project does not control: only
+        # the user's own variables and GitHub's actions (uses:) are named.
+        for url in re.findall(r"https?://[^\s'\")]+", "".join(fenced_blocks(page, "yaml") + fenced_blocks(page, "sh"))):
+            fail(f"docs/ci.md's examples name a host: {url}")
         for block in fenced_blocks(page, "yaml"):
             doc = yaml.safe_load(block)
             if "jobs" in doc:  # GitHub Actions
@@ -76,6 +81,7 @@ def main():
                             check_command(step["run"], workspace, env)
                             commands += 1
             elif "repos" in doc:  # a .pre-commit-config.yaml
+                hook_repo = doc["repos"][0]["repo"]
                 hook_config = doc["repos"][0]["hooks"][0]
             else:  # GitLab CI: each job's script lines, run by sh one by one
                 for job in doc.values():
@@ -99,6 +105,11 @@ def main():
             fail("docs/ci.md's pre-commit config names no hook of .pre-commit-hooks.yaml")
         else:
             hook = hooks[hook_config["id"]]
+            if hook_repo != "local":
+                fail(f"docs/ci.md's pre-commit config fetches the hook from {hook_repo}: use a local hook")
+            for key in ("entry", "language"):
+                if hook_config.get(key) != hook[key]:
+                    fail(f"the local hook's {key} {hook_config.get(key)!r} is not .pre-commit-hooks.yaml's {hook[key]!r}")
             for name, want in (("mirrors.txt", True), ("notes.md", False), ("sub/ftp-urls.list", True)):
                 if bool(re.search(hook["files"], name)) != want:
                     fail(f"the hook's default files pattern {'misses' if want else 'takes'} {name}")

@@ -156,7 +156,7 @@ class CodeclimateReport(common.TempDirTest):
         self.assertEqual([self.path("list.txt")], [i["location"]["path"] for i in issues])
 
     def test_unreadable_file(self):
-        issues, proc = self.report(["-f", "missing.txt", "ftp://h/a b"], codes=(2,))
+        issues, proc = self.report(["ftp://h/a b", "-f", "missing.txt"], codes=(2,))
         self.assertEqual(["<arg 1>"], [i["location"]["path"] for i in issues])
         self.assertIn(b"missing.txt: No such file or directory", proc.stderr)
 

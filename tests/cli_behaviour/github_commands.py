@@ -103,12 +103,12 @@ class GithubCommands(common.TempDirTest):
         self.assertEqual({"error", "warning", "notice"}, {m.group("command") for m in found})
         self.assertNotIn(b"Secr3tPw", proc.stdout)
         # The hints' '%' are escaped: "%20" is written %2520.
-        self.assertIn(b"percent-encode it as %2520", proc.stdout)
+        self.assertIn(b"percent-encode a space as %2520", proc.stdout)
 
     def test_code_point_columns(self):
         # Lenient takes raw UTF-8: a column counts its characters, not its bytes.
         self.write("utf8.txt", "ftp://h/caf\u00e9/\u00e9t\u00e9 x/a%zz\n".encode("utf-8"))
-        found, _ = self.check_against_json(["-f", "utf8.txt"], profile="lenient")
+        found, _ = self.check_against_json(["--whole-line", "-f", "utf8.txt"], profile="lenient")
         malformed = [m for m in found if m.group("title") == "pct.malformed"]
         self.assertEqual(["21"], [m.group("col") for m in malformed])  # the text format's column 24
 
@@ -117,7 +117,7 @@ class GithubCommands(common.TempDirTest):
         self.write(name, b"ftp://h/a b\n")
         found, proc = self.check_against_json(["-f", name])
         self.assertEqual("a%2Cb%3Ac%25d.txt", found[0].group("file"))
-        stdin = b"ftp://h/%0D%0ADELE x\n"
+        stdin = b"ftp://h/%0D%0ADELE%20x\n"
         found, _ = self.check_against_json(["-f", "-"], stdin=stdin)
         self.assertEqual(["pct.forbidden-control"], [m.group("title") for m in found])
 
@@ -135,7 +135,7 @@ class GithubCommands(common.TempDirTest):
         self.assertEqual(([], 0), (found, proc.returncode))
 
     def test_unreadable_file(self):
-        found, proc = self.commands(["-f", "missing.txt", "ftp://h/a b"], codes=(2,))
+        found, proc = self.commands(["ftp://h/a b", "-f", "missing.txt"], codes=(2,))
         self.assertEqual(["char.space", "ftpuri-check"], [m.group("title") for m in found])
         self.assertEqual("missing.txt: No such file or directory", unescape(found[-1].group("message")))
         self.assertIsNone(found[-1].group("file"))

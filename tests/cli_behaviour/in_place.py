@@ -49,7 +49,8 @@ class InPlace(common.TempDirTest):
         self.assertEqual(b"", proc.stdout)
         expected = b"ftp://h/1\n" + b"".join(line + b"\n" for line in invalid) + b"ftp://h/2/x\n"
         self.assertEqual(expected, self.read("list.txt"))
-        self.assertIn(b"list.txt:2:10: error: raw space [char.space]", proc.stderr)
+        self.assertIn(b"list.txt:2:10: error: blanks between two runs of text: the line may hold more than one field "
+                      b"[list.fields]", proc.stderr)
         self.assertNotIn(b"input.empty", proc.stderr)
         self.assertNotIn(b"list.txt:6:", proc.stderr)
         self.assertIn(b"ftpuri-check: list.txt: 2 lines rewritten; 4 invalid lines kept unchanged\n",

@@ -113,7 +113,8 @@ class Redaction(common.TempDirTest):
         for profile in ("strict", "lenient"):
             for option in ("--redact-password", "--strip-password"):
                 with self.subTest(profile=profile, option=option):
-                    proc = self.assert_no_password(["--fix", option, f"--profile={profile}",
+                    # --whole-line: each line is one URI (a raw space in a password included).
+                    proc = self.assert_no_password(["--fix", option, f"--profile={profile}", "--whole-line",
                                                     "-f", "pw.txt"])
                     valid = VALID_STRICT if profile == "strict" else VALID_LENIENT
                     self.assertEqual(len(valid), len(proc.stdout.splitlines()))
@@ -136,7 +137,7 @@ class Redaction(common.TempDirTest):
         # Documented: --fix prints the canonical form, password included.
         for profile, valid in (("strict", VALID_STRICT), ("lenient", VALID_LENIENT)):
             with self.subTest(profile=profile):
-                proc = common.run(["--fix", f"--profile={profile}", "-f", "pw.txt"], cwd=self.dir)
+                proc = common.run(["--fix", f"--profile={profile}", "--whole-line", "-f", "pw.txt"], cwd=self.dir)
                 self.assertEqual(1, proc.returncode)
                 self.assertEqual([], self.leaks(proc.stderr), "the reports on stderr are masked")
                 out = proc.stdout.splitlines()
@@ -151,7 +152,8 @@ class Redaction(common.TempDirTest):
         for profile, valid in (("strict", VALID_STRICT), ("lenient", VALID_LENIENT)):
             for extra in ([], ["--format=json"], ["--plan-mode=nocwd"], ["--absolute", "--plan-mode=rfc1738"]):
                 with self.subTest(profile=profile, extra=extra):
-                    proc = self.assert_no_password(["--plan", f"--profile={profile}", *extra, "-f", "pw.txt"])
+                    proc = self.assert_no_password(["--plan", f"--profile={profile}", *extra, "--whole-line",
+                                                    "-f", "pw.txt"])
                     if "--format=json" in extra:
                         plans = [json.loads(r)["plan"] for r in proc.stdout.splitlines()]
                         self.assertEqual(len(valid), len([p for p in plans if p is not None]))
@@ -166,7 +168,7 @@ class Redaction(common.TempDirTest):
             for fmt in ("text", "json"):
                 with self.subTest(profile=profile, format=fmt):
                     proc = common.run(["--plan", "--show-password", f"--profile={profile}", f"--format={fmt}",
-                                       "-f", "pw.txt"], cwd=self.dir)
+                                       "--whole-line", "-f", "pw.txt"], cwd=self.dir)
                     self.assertEqual(1, proc.returncode)
                     self.assertEqual([], self.leaks(proc.stderr), "the reports on stderr are masked")
                     if fmt == "json":

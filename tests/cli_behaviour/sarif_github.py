@@ -6,7 +6,8 @@
   its edge whitespace trimmed) and the id; the same in two runs, the same when the line moves
   down a file (another URI inserted above it) or only its password changes, and different for
   another URI;
-- every rule has a helpUri into docs/diagnostics.md on the tool's informationUri, whose anchor
+- no rule links anywhere unless --help-uri-base names the user's copy of docs/diagnostics.md;
+  then every rule has a helpUri into it, whose anchor
   is that id's row's anchor, and a help.markdown that links it;
 - the security rules (tag "security") have a security-severity, a score from "0.0" to "10.0",
   and the rules that are not security rules have none;
@@ -90,7 +91,8 @@ class SarifGithub(common.TempDirTest):
     def test_fingerprint_definition(self):
         # FNV-1a of the input with its password as **** and its edge whitespace trimmed.
         found = self.fingerprints("list.txt", LINES)
-        self.assertEqual(f"{fnv1a(b'ftp://h/a b')}:char.space", found[(3, "char.space")])
+        # (A raw space between two runs of text is list.fields in a file.)
+        self.assertEqual(f"{fnv1a(b'ftp://h/a b')}:list.fields", found[(3, "list.fields")])
         self.assertEqual(f"{fnv1a(b'ftp://u:****@h/')}:userinfo.password", found[(4, "userinfo.password")])
         # A changed password is the same finding, and the fingerprint is no oracle for it.
         other = self.fingerprints("list.txt", [b"ftp://u:0ther-Pa55@h/"])
@@ -101,25 +103,35 @@ class SarifGithub(common.TempDirTest):
         self.assertEqual(plain[(1, "pct.lowercase")], spaced[(1, "pct.lowercase")])
 
     def test_arguments_and_stdin_have_fingerprints(self):
-        proc = common.run(["--format=sarif", "-f", "-", "--", "ftp://h/a b"], stdin=b"ftp://h/a b\n")
+        proc = common.run(["--format=sarif", "-f", "-", "--", "ftp://h/a^b"], stdin=b"ftp://h/a^b\n")
         results = json.loads(proc.stdout)["runs"][0]["results"]
         self.assertEqual(2, len(results))
         self.assertEqual(results[0]["partialFingerprints"], results[1]["partialFingerprints"])
 
-    def test_rules_link_their_rows(self):
-        anchors = {e.id: e.anchor for e in common.doc_examples()}
+    def test_rules_link_nowhere_unless_told(self):
+        # No link to a host the user did not name: the rules carry their help, and point at
+        # --explain; no informationUri, no helpUri.
         for args in (["--rules"], ["ftp://h/"]):
             driver = self.log(args)["runs"][0]["tool"]["driver"]
-            home = driver["informationUri"]
-            self.assertRegex(home, r"^https?://[^/]+/\S*[^/]$")
+            self.assertNotIn("informationUri", driver)
+            for rule in driver["rules"]:
+                self.assertNotIn("helpUri", rule)
+                self.assertIn(f"`ftpuri-check --explain {rule['id']}`", rule["help"]["markdown"])
+                self.assertNotIn("http", rule["help"]["markdown"])
+                self.assertTrue(rule["help"]["text"])
+
+    def test_rules_link_their_rows_under_the_base_given(self):
+        anchors = {e.id: e.anchor for e in common.doc_examples()}
+        base = "https://docs.example.org/ftpuri/diagnostics.html"
+        for args in (["--rules"], ["ftp://h/"]):
+            driver = self.log(["--help-uri-base", base, *args])["runs"][0]["tool"]["driver"]
             for rule in driver["rules"]:
                 rule_id = rule["id"]
                 self.assertIn(rule_id, anchors)
                 self.assertTrue(anchors[rule_id], f"{rule_id}: no anchor in docs/diagnostics.md")
-                self.assertEqual(f"{home}/blob/main/docs/diagnostics.md#{anchors[rule_id]}", rule["helpUri"])
+                self.assertEqual(f"{base}#{anchors[rule_id]}", rule["helpUri"])
                 self.assertEqual(rule_id.replace(".", "-"), anchors[rule_id])
                 self.assertIn(f"({rule['helpUri']})", rule["help"]["markdown"])
-                self.assertTrue(rule["help"]["text"])
 
     def test_security_rules(self):
         rules = self.log(["--rules"])["runs"][0]["tool"]["driver"]["rules"]

@@ -150,7 +150,9 @@ class SarifSchema(common.TempDirTest):
         # A build id is reported only by a build without libidn2, never by this one:
         # test_build_ids_are_not_reported_by_this_build.
         build_ids = {e.id for e in self.build_examples()}
-        seen = plan_ids | policy_ids | build_ids
+        # A list file's ids are about the line around a URI: test_list_ids_from_their_examples.
+        list_ids = {e.id for e in self.list_examples()}
+        seen = plan_ids | policy_ids | build_ids | list_ids
         for profile in common.PROFILES:
             mine = [e for e in self.examples if e.profile == profile and e.id not in seen]
             if not mine:
@@ -161,7 +163,8 @@ class SarifSchema(common.TempDirTest):
             self.assertTrue(all(b"\0" not in e.bytes for e in in_args))
             name = f"examples-{profile}.txt"
             self.write(name, b"".join(e.bytes + b"\n" for e in in_file))
-            args = [f"--profile={profile}", "--no-skip"]  # input.empty's example is an empty line
+            # input.empty's example is an empty line; each line is one URI, as an argument is.
+            args = [f"--profile={profile}", "--no-skip", "--whole-line"]
             for rule_id in self.opt_in:
                 args += ["--enable", rule_id]
             args += ["-f", name]
@@ -228,6 +231,22 @@ class SarifSchema(common.TempDirTest):
                                                   for r in results}), "the accepted host has no result")
             log, code = self.sarif(["-f", name], cwd=self.dir)
             self.assertNotIn(example.id, [r["ruleId"] for r in log["runs"][0]["results"]])
+
+    def list_examples(self):
+        """The rows of the ids of a list file's lines, whose "why" begins with "List"."""
+        rows = [e for e in self.examples if e.why.startswith("List")]
+        self.assertEqual({"list.fields", "list.trailing-blank"}, {e.id for e in rows})
+        return rows
+
+    def test_list_ids_from_their_examples(self):
+        # The example is a line of a file: in every profile the id is reported at its columns.
+        for example in self.list_examples():
+            name = f"{example.id}.txt"
+            self.write(name, example.bytes + b"\n")
+            for profile in common.PROFILES:
+                with self.subTest(id=example.id, profile=profile):
+                    log, _ = self.sarif([f"--profile={profile}", "-f", name], cwd=self.dir)
+                    self.check_example(example, profile, log["runs"][0]["results"], in_srcroot(name), 1)
 
     def build_examples(self):
         """The rows of the ids only a build without libidn2 reports, whose "why" begins with
@@ -330,7 +349,7 @@ class SarifSchema(common.TempDirTest):
         self.assertEqual([], log["runs"][0]["results"])
 
     def test_failure_is_a_notification(self):
-        proc = common.run(["--format=sarif", "-f", "missing.txt", "ftp://h/"], cwd=self.dir)
+        proc = common.run(["--format=sarif", "ftp://h/", "-f", "missing.txt"], cwd=self.dir)
         self.assertEqual(2, proc.returncode)
         log = json.loads(proc.stdout.decode("utf-8"))
         self.assertEqual([], [e.message for e in self.validator.iter_errors(log)][:10])

@@ -222,7 +222,7 @@ class Progress(common.TempDirTest):
     def test_reports_on_stderr_erase_the_bar_first(self):
         # --fix: the reports share stderr with the bar; each report starts on a clean line.
         block = b"".join(b"ftp://h%d.example/f\n" % i for i in range(12000))  # > 256 KiB
-        chunks = (block, block + b"ftp://h/a b\n" + block)
+        chunks = (block, block + b"ftp://h/a^b\n" + block)
         code, _, err = run_terminal(["--fix", "-j", "1", "-f", "-"], False, True,
                                     stdin_chunks=chunks, pause=0.8)
         self.assertEqual(1, code)
@@ -236,12 +236,12 @@ class Progress(common.TempDirTest):
         # The usual interactive case: stdout and stderr are the same terminal. A report written
         # while the bar is shown must not continue the bar's line.
         block = b"".join(b"ftp://h%d.example/f\n" % i for i in range(12000))  # > 256 KiB
-        chunks = (block, block + b"ftp://h/a b\n" + block)
+        chunks = (block, block + b"ftp://h/a^b\n" + block)
         code, screen, _ = run_terminal(["-j", "1", "-f", "-"], True, True, shared=True,
                                        stdin_chunks=chunks, pause=0.8)
         self.assertEqual(1, code)
         self.assertIn(ERASE + b"<stdin>: ", screen, "the bar was never drawn")
-        reports = [line for line in plain(screen).split(b"\n") if b"[char.space]" in line]
+        reports = [line for line in plain(screen).split(b"\n") if b"[char.unsafe]" in line]
         self.assertEqual(1, len(reports), screen[-2000:])
         for line in reports:
             # What a terminal shows of the line: what follows the last erase (ERASE clears it).

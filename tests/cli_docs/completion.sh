@@ -195,6 +195,11 @@ touch "$tmp/mirrors.txt" "$tmp/more mirrors.txt" "$tmp/lists/a.txt"
     expect_exactly "mirrors.txt" ftpuri-check --in-place -q --fix mir
     expect_exactly "lists/a.txt" ftpuri-check --fix --in-place -- lists/
     expect_nothing ftpuri-check mir
+    # -f takes every word after it up to an option: the second file is a file too, and a word
+    # after an option is a URI again.
+    expect_exactly "mirrors.txt" ftpuri-check -f lists/a.txt mir
+    expect_exactly "mirrors.txt" ftpuri-check --files -q mir
+    expect_nothing ftpuri-check -f lists/a.txt -q mir
     exit "$failures"
 )
 failures=$((failures + $?))

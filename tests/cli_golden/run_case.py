@@ -275,7 +275,7 @@ def write_case(path, preamble, sections):
 # ---- normalizing time-dependent output ------------------------------------------------------
 
 STATS_LINE = re.compile(
-    rb"^(ftpuri-check: stats: \d+ inputs?, \d+ valid, \d+ invalid, \d+ skipped \(blank or comment\), \d+ bytes? in )"
+    rb"^(ftpuri-check: stats: \d+ inputs?, \d+ valid, \d+ invalid, \d+ skipped \(blank or comment\)(?:, \d+ skipped \(another scheme\))?, \d+ bytes? in )"
     rb"\d+\.\d+ s: \d+ inputs/s, \d+\.\d+ MB/s$", re.M)
 PROGRESS_TIME = re.compile(rb"(\r(?:\x1b\[K)?[^\r\n]*: [^\r\n]*\d+ inputs, )\d+ inputs/s, \d+\.\d s(, \d+\.\d s left)?")
 

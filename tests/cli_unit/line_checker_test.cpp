@@ -41,8 +41,11 @@ namespace {
 
 using ftpuri::cli::block_reader;
 using ftpuri::cli::check_settings;
+using ftpuri::cli::input_line;
 using ftpuri::cli::line_block;
 using ftpuri::cli::line_checker;
+using ftpuri::cli::line_end;
+using ftpuri::cli::split_list_line;
 using ftpuri::cli::tally;
 
 // Checks every line of `input` with one line_checker, block by block; the tally, and the
@@ -330,7 +333,10 @@ TEST(LineCheckerPlan, BlocksGiveWhatLinesGive)
         std::string err;
         std::uint64_t number = 1;
         for (reference_line const& l : reference_lines(input)) {
-            static_cast<void>(by_line.check({"<test>", number++, true}, l.bytes));
+            // A line of a file is divided as a list line is (list_line.hpp): "a b" is two fields.
+            input_line const whole{l.bytes, l.bytes.size(), line_end::lf};
+            static_cast<void>(
+                by_line.check({"<test>", number++, true}, whole, split_list_line(l.bytes, settings.list)));
             out += by_line.output();
             err += by_line.error_output();
             by_line.clear_output();

@@ -392,7 +392,8 @@ def run_plans(exe: str, uris: list[str], mode: str, absolute: bool, workdir: Pat
     code, its JSON records in input order, and its stderr."""
     listfile = workdir / f"uris-{os.getpid()}-{mode}-{int(absolute)}.txt"
     listfile.write_bytes(b"".join(u.encode("utf-8") + b"\n" for u in uris))
-    cmd = [exe, "--plan", "--format=json", "--show-password", f"--plan-mode={mode}", "-j1"]
+    # --whole-line: each line is one URI, as written (no list comments or fields).
+    cmd = [exe, "--plan", "--format=json", "--show-password", f"--plan-mode={mode}", "-j1", "--whole-line"]
     if absolute:
         cmd.append("--absolute")
     cmd += (extra or []) + ["-f", str(listfile)]

@@ -55,7 +55,8 @@ pc_dir=$(dirname "$(find "$work/library" -name ftpuri.pc)")
 
 step "cli: ftpuri-check, its man page and its bash completion"
 install_component cli
-only "$work/cli" bin/ftpuri-check share/man/man1/ftpuri-check.1 share/bash-completion/completions/ftpuri-check
+only "$work/cli" bin/ftpuri-check share/man/man1/ftpuri-check.1 share/bash-completion/completions/ftpuri-check \
+  share/zsh/vendor-completions/_ftpuri-check share/fish/vendor_completions.d/ftpuri-check.fish
 libraries=$(ldd "$work/cli/bin/ftpuri-check")
 [[ $libraries != *libftpuri.so* ]] || fail "ftpuri-check needs libftpuri.so, which the cli component lacks"
 [[ $("$work/cli/bin/ftpuri-check" --fix FTP://Ftp.Example.ORG/pub/) == ftp://ftp.example.org/pub/ ]] ||

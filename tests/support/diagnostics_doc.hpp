@@ -92,8 +92,14 @@ struct doc_row {
     // An id only a build without libidn2 reports (docs/diagnostics.md, "Build ids"): never this
     // build's, which has it, so its example is checked to be reported without the id.
     [[nodiscard]] bool is_build_id() const { return name == "host.idna-unavailable"; }
+    // A list file's id (docs/diagnostics.md, "List ids"): reported by ftpuri-check about the line
+    // around a URI, never by a parse; tests/cli_golden/ checks its example.
+    [[nodiscard]] bool is_list_id() const { return name.starts_with("list."); }
     // Checked through something other than a parse in this build.
-    [[nodiscard]] bool is_beyond_parse() const { return is_plan_id() || is_policy_id() || is_build_id(); }
+    [[nodiscard]] bool is_beyond_parse() const
+    {
+        return is_plan_id() || is_policy_id() || is_build_id() || is_list_id();
+    }
 };
 
 // How gtest shows a row (the parameter of diagnostics_doc_test.cpp's documented.* tests).
