@@ -164,25 +164,22 @@ inline std::vector<std::string> invalid_urls(std::size_t count, std::uint64_t se
 // Appends one URI of the mix: world_shares' shapes, the rest mirror_urls'.
 inline void append_world_url(corpus_random& r, std::string& out)
 {
+    // Each shape's share as a range of one draw in [0, 100).
+    constexpr int utf8_end = world_shares::utf8;
+    constexpr int warning_end = utf8_end + world_shares::warning;
+    constexpr int tilde_end = warning_end + world_shares::tilde_inside;
+    constexpr int invalid_end = tilde_end + world_shares::invalid;
     auto const draw = static_cast<int>(r.below(100));
-    int edge = world_shares::utf8;
-    if (draw < edge) {
+    if (draw < utf8_end)
         out += utf8_url(r);
-        return;
-    }
-    if (draw < (edge += world_shares::warning)) {
+    else if (draw < warning_end)
         out += detail::warning_url(r, r.below(detail::warning_families));
-        return;
-    }
-    if (draw < (edge += world_shares::tilde_inside)) {
+    else if (draw < tilde_end)
         out += tilde_inside_url(r);
-        return;
-    }
-    if (draw < (edge += world_shares::invalid)) {
+    else if (draw < invalid_end)
         out += invalid_url(r, r.below(3));
-        return;
-    }
-    append_mirror_url(r, out);
+    else
+        append_mirror_url(r, out);
 }
 
 inline std::vector<std::string> world_urls(std::size_t count, std::uint64_t seed = 0x776F'726CULL)

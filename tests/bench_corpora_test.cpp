@@ -98,7 +98,7 @@ TEST(BenchCorpora, EscapedPathsHaveAnEscapeEvery30To100Bytes)
     for (std::string const& u : ftpuri_bench::escaped_paths(100)) {
         EXPECT_GE(u.size(), 1000U);
         EXPECT_LE(u.size(), 1100U);
-        std::size_t last = u.find("/", 6);
+        std::size_t last = u.find('/', 6);
         std::size_t escapes = 0;
         for (std::size_t at = u.find('%'); at != std::string::npos; at = u.find('%', at + 3)) {
             // A two-escape character (%C3%A9) counts once.
@@ -150,6 +150,7 @@ TEST(BenchCorpora, ProbeRowsHaveTheirFeatureInEverySegmentAndTheirTwinFailsAtThe
 TEST(BenchCorpora, ProbeRowsHaveDistinctNames)
 {
     std::vector<std::string_view> names;
+    names.reserve(ftpuri_bench::probe_rows.size());
     for (ftpuri_bench::probe_row const& row : ftpuri_bench::probe_rows)
         names.push_back(row.name);
     std::sort(names.begin(), names.end());
