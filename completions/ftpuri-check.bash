@@ -15,7 +15,7 @@ _ftpuri_check_options='-h --help -V --version
     --deny --allow-host --allow-hosts-file
     --format --help-uri-base --components --color -q --quiet --stats --progress
     --fix --diff --in-place --break-links --strip-password --redact-password --drop-fragment --drop-anonymous
-    --plan --plan-mode --absolute --anonymous-password --show-password
+    --plan --plan-mode --absolute --anonymous-password --no-anonymous --show-password
     --error-on-warning --exit-zero
     -j --jobs'
 

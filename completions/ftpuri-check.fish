@@ -60,6 +60,7 @@ complete -c ftpuri-check -l drop-anonymous -d 'drop an explicit anonymous@'
 complete -c ftpuri-check -l plan -d 'print the FTP commands of each URI'
 complete -c ftpuri-check -l plan-mode -x -a 'multicwd rfc1738 singlecwd nocwd' -d 'how directories become CWDs'
 complete -c ftpuri-check -l absolute -d 'send CWD / first'
+complete -c ftpuri-check -l no-anonymous -d 'refuse anonymous login'
 complete -c ftpuri-check -l anonymous-password -x -d 'the PASS of a URI without a user'
 complete -c ftpuri-check -l show-password -d 'show the password after PASS'
 # Exit status

@@ -28,7 +28,10 @@
 //     worst denied class of the host; host.not-allowed only with allow patterns; every error
 //     lies within the input; the bound-size buffer suffices and one byte less is reported;
 //   - and ftpuri.h's ftpuri_sanitize, given the same policy as C strings and id numbers, gives
-//     sanitize()'s verdict: its error (id, offset, length), or its class and canonical form.
+//     sanitize()'s verdict: its error (id, offset, length), or its class and canonical form;
+//   - the scanner's first stage at every SIMD level the machine has (SSE2, AVX2) gives the
+//     portable scan's answers (simd_level::scalar): validate()'s verdict, parse()'s error or view
+//     (detail::uri_parts, facts included), and the collecting parse's list, finding by finding.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -48,6 +51,7 @@
 #include "ftpuri/uri_view.hpp"
 
 #include "fuzz_check.hpp"
+#include "scan/byte_runs.hpp"
 
 namespace {
 
@@ -543,6 +547,41 @@ void check_c_sanitize(std::string_view input, profile p, drawn_policy const& d)
     FUZZ_CHECK(e.offset == r.error.offset && e.length == r.error.length, input);
 }
 
+// The SIMD levels only decide how far the scanner skips: every answer is the portable scan's.
+void check_simd_levels(std::string_view input, parse_options const& options)
+{
+    using ftpuri::detail::simd_level;
+    simd_level const machine = ftpuri::detail::active_simd_level;
+    ftpuri::detail::active_simd_level = simd_level::scalar;
+    diagnostic_list portable_found;
+    parse_result const portable = parse(input, options, portable_found);
+    parse_result const portable_quick = parse(input, options);
+    for (simd_level const level : {simd_level::sse2, simd_level::avx2}) {
+        if (level > ftpuri::detail::detected_simd_level()) continue;
+        ftpuri::detail::active_simd_level = level;
+        diagnostic_list found;
+        parse_result const fast = parse(input, options, found);
+        parse_result const quick = parse(input, options);
+        FUZZ_CHECK(validate(input, options) == portable_quick.has_value(), input);
+        FUZZ_CHECK(fast.has_value() == portable.has_value() && quick.has_value() == portable_quick.has_value(), input);
+        FUZZ_CHECK(std::equal(found.begin(), found.end(), portable_found.begin(), portable_found.end()), input);
+        if (fast) {
+            FUZZ_CHECK(ftpuri::detail::view_access::parts(*fast) == ftpuri::detail::view_access::parts(*portable),
+                       input);
+        } else {
+            FUZZ_CHECK(fast.error() == portable.error(), input);
+        }
+        if (quick) {
+            FUZZ_CHECK(ftpuri::detail::view_access::parts(*quick) ==
+                           ftpuri::detail::view_access::parts(*portable_quick),
+                       input);
+        } else {
+            FUZZ_CHECK(quick.error() == portable_quick.error(), input);
+        }
+    }
+    ftpuri::detail::active_simd_level = machine;
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size)
@@ -556,6 +595,7 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
         parse_result const& r = results[i] = parse(input, options);
         FUZZ_CHECK(validate(input, options) == r.has_value(), input);
         check_diagnostics(input, options, r);
+        check_simd_levels(input, options);
         if (r) check_view(input, options, *r);
     }
 

@@ -192,7 +192,10 @@ typedef enum ftpuri_diag_id {
     FTPURI_DIAG_HOST_IDNA_UNAVAILABLE = 80,
     FTPURI_DIAG_LIST_FIELDS = 81,
     FTPURI_DIAG_LIST_TRAILING_BLANK = 82,
-    FTPURI_DIAG_COUNT = 83 /* not an id: the number of ids, which grows as ids are added */
+    FTPURI_DIAG_HOST_EMBEDDED_ADDRESS = 83,
+    FTPURI_DIAG_PLAN_ANONYMOUS_REFUSED = 84,
+    FTPURI_DIAG_PLAN_CREDENTIALS_CONTROL = 85,
+    FTPURI_DIAG_COUNT = 86 /* not an id: the number of ids, which grows as ids are added */
 } ftpuri_diag_id;
 
 typedef struct ftpuri_diagnostic {
@@ -378,7 +381,8 @@ typedef struct ftpuri_command {
     const char* raw_argument; /* as written in the URI (percent-encoded), or a literal */
     size_t raw_argument_length;
     uint32_t argument_offset; /* of raw_argument in the input; FTPURI_NPOS for a literal */
-    uint32_t line_length;     /* bytes of the line as sent, without CRLF ("RETR motd") */
+    uint32_t line_length;     /* bytes of the line as sent, without CRLF ("RETR motd"); a 0xFF
+                                 of the argument is sent doubled (Telnet's IAC IAC) */
 } ftpuri_command;
 /* clang-format off */
 #define FTPURI_COMMAND_INIT {sizeof(ftpuri_command), 0, 0, NULL, NULL, 0, 0, 0}
@@ -396,8 +400,8 @@ FTPURI_API int ftpuri_plan_init(ftpuri_plan* plan, const char* input, size_t len
 FTPURI_API int ftpuri_plan_next(ftpuri_plan* plan, ftpuri_command* command) FTPURI_NOEXCEPT;
 
 /* The last command ftpuri_plan_next gave, as sent (decoded, without CRLF), and a NUL, into
- * `out`; `*written` gets its length. FTPURI_BUFFER_TOO_SMALL: `*written` is the length. The line
- * may hold a byte 0xFF, which a client sends as IAC IAC (RFC 854). */
+ * `out`; `*written` gets its length. FTPURI_BUFFER_TOO_SMALL: `*written` is the length. A byte
+ * 0xFF of the argument is written twice, IAC IAC, as a client sends it (RFC 854). */
 FTPURI_API int ftpuri_plan_write_line(const ftpuri_plan* plan, char* out, size_t out_size,
                                       size_t* written) FTPURI_NOEXCEPT;
 

@@ -125,6 +125,9 @@ constexpr std::array id_rows = {
     id_row{"host.idna-unavailable", B, {}},
     id_row{"list.fields", F, {}},
     id_row{"list.trailing-blank", F, {}},
+    id_row{"host.embedded-address", W, {}},
+    id_row{"plan.anonymous-refused", P, {}},
+    id_row{"plan.credentials-control", P, {}},
 };
 
 constexpr std::array<std::string_view, 15> constraint_names = {

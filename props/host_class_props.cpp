@@ -30,7 +30,8 @@
 //   host_pattern.exact           a random DNS name as a pattern matches a URI spelling it in
 //                                random case, with or without one trailing dot (pattern and host
 //                                each), with an unreserved byte percent-encoded (rfc3986), on
-//                                any port; with ":port" only that port; check_policy() agrees
+//                                port 21 only; with ":port" only that port, with ":*" any;
+//                                check_policy() agrees
 //   host_pattern.wildcard        "*.suffix" matches label(s) + "." + suffix, never the apex
 //                                suffix nor x + suffix without the dot; check_policy() agrees
 #include <algorithm>
@@ -636,15 +637,20 @@ FTPURI_PROPERTY("host_pattern.exact")
 {
     return rc::check("host_pattern.exact: a DNS name matches itself in any case, dot and escape", [] {
         std::string const name = *gen_name(1);
-        bool const with_port = *gen::inRange(0, 4) == 0;
-        std::string const pattern_text =
-            random_case(name) + (*gen::inRange(0, 3) == 0 ? "." : "") + (with_port ? ":2121" : "");
+        // No port (21 only), ":2121" (that port only) or ":*" (any port).
+        int const port_kind = *gen::inRange(0, 4);
+        bool const with_port = port_kind == 0;
+        bool const any_port = port_kind == 1;
+        std::string const pattern_text = random_case(name) + (*gen::inRange(0, 3) == 0 ? "." : "") +
+                                         (with_port  ? ":2121"
+                                          : any_port ? ":*"
+                                                     : "");
         std::optional<ftpuri::host_pattern> const pattern = ftpuri::host_pattern::parse(pattern_text);
         if (!pattern) RC_FAIL("host_pattern::parse refuses " + pattern_text);
         std::string host = random_case(name) + (*gen::inRange(0, 3) == 0 ? "." : "");
         bool const escaped = *gen::inRange(0, 2) == 0;
         if (escaped) host = encode_one(host);
-        RC_TAG(std::string(with_port ? "port, " : "") + (escaped ? "escape" : "no escape"));
+        RC_TAG(std::string(with_port ? "port, " : any_port ? "any port, " : "") + (escaped ? "escape" : "no escape"));
         std::string const uri = "ftp://" + host + (with_port ? ":2121" : "") + "/f";
         ftpuri::parse_result const r = ftpuri::parse(uri, opts(profile::rfc3986));
         if (!r) RC_FAIL("rfc3986 refuses " + uri + ": " + std::string(r.error().info().name));
@@ -655,11 +661,15 @@ FTPURI_PROPERTY("host_pattern.exact")
         std::string_view const allow[] = {pattern_text};
         if (ftpuri::check_policy(*r, {.allow = allow}).has_value())
             RC_FAIL("check_policy refuses " + uri + " with allow " + pattern_text);
+        std::uint16_t const other = *gen::inRange<std::uint16_t>(22, 65535);
         if (with_port) { // the port is part of the pattern: another one never matches
             RC_ASSERT(!pattern->matches(*canonical, 21));
             RC_ASSERT(!pattern->matches(*canonical, 2122));
-        } else {
-            RC_ASSERT(pattern->matches(*canonical, *gen::inRange<std::uint16_t>(1, 65535)));
+        } else if (any_port) {
+            RC_ASSERT(pattern->matches(*canonical, other));
+        } else { // FTP's port only: an allowed server is no way to its host's other services
+            RC_ASSERT(pattern->matches(*canonical, 21));
+            RC_ASSERT(!pattern->matches(*canonical, other));
         }
     });
 }

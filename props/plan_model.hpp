@@ -106,10 +106,13 @@ inline plan_text model_plan(ftpuri::uri_view const& v, ftpuri::plan_options cons
     bool const login_first = n != 0 && segs[0] == "~";
     // The path's name, the last segment; "ftp://h/~" has none: it lists the login directory as
     // "ftp://h/~/" does (plan.hpp, the lead's decision: a file called "~" is not what it means).
-    std::string const name = n == 0 || (login_first && n == 1) ? std::string() : segs.back();
+    // "A final . or .. is a directory: it is sent as CWD, then the action is LIST (or NLST)".
+    bool const login_is_name = login_first && n == 1;
+    bool const name_is_directory = n != 0 && !login_is_name && (segs.back() == "." || segs.back() == "..");
+    std::string const name = n == 0 || login_is_name || name_is_directory ? std::string() : segs.back();
     // The directory segments sent, [dirs_begin, dirs_end): all but the name, without a first "~".
     std::size_t const dirs_begin = login_first ? 1 : 0;
-    std::size_t const dirs_end = n == 0 ? 0 : n - 1;
+    std::size_t const dirs_end = n == 0 ? 0 : name_is_directory ? n : n - 1;
 
     if (o.mode == ftpuri::plan_mode::nocwd) {
         // plan.nocwd-slash, at the first escape of a '/' in what the one argument holds.
@@ -153,9 +156,22 @@ inline plan_text model_plan(ftpuri::uri_view const& v, ftpuri::plan_options cons
         break;
     case ftpuri::plan_mode::singlecwd: {
         // Empty segments are joined too ("//etc/x": "CWD /etc"); a lone empty directory is the
-        // root ("//x": "CWD /", as nocwd's "RETR /x"), never a null CWD (plan.cpp).
-        std::string const joined = join_with_slash(segs, dirs_begin, dirs_end);
-        if (dirs_end > dirs_begin) p.commands.push_back({"CWD", joined.empty() ? "/" : joined});
+        // root ("//x": "CWD /", as nocwd's "RETR /x"), never a null CWD (plan.cpp). "Every mode
+        // reaches the same directory": a segment that decodes to begin with '/' starts a CWD of
+        // its own, from the root, as it does in the other modes; a lone "/" is sent alone (no
+        // join begins with "//"), and an empty first run before one is the root anyway.
+        for (std::size_t i = dirs_begin; i < dirs_end;) {
+            std::size_t j = i + 1;
+            if (segs[i] != "/")
+                while (j < dirs_end && !segs[j].starts_with('/'))
+                    ++j;
+            std::string const joined = join_with_slash(segs, i, j);
+            if (!joined.empty())
+                p.commands.push_back({"CWD", joined});
+            else if (j == dirs_end)
+                p.commands.push_back({"CWD", "/"});
+            i = j;
+        }
         break;
     }
     case ftpuri::plan_mode::nocwd: break;

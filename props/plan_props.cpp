@@ -6,7 +6,8 @@
 //                             profile, in every mode with and without `absolute`, with any
 //                             anonymous password; one that holds one is refused
 //                             (plan.anonymous-password-control). Also: each line is the verb and
-//                             the decoded argument, write_to fills exactly size() bytes and
+//                             the decoded argument with every 0xFF doubled (the Telnet wire form),
+//                             write_to fills exactly size() bytes and
 //                             refuses one byte less, a raw argument is the URI's text at its
 //                             offset, size() counts the commands iterated
 //   plan.matches_model        the library's plan equals, command by command (verbs and decoded
@@ -53,8 +54,12 @@ void check_command(ftpuri::uri_view const& v, ftpuri::ftp_command const& c, std:
     }
     if (line.find_first_of(command_breakers) != std::string::npos)
         RC_FAIL(where + ": the command line " + escape_bytes(line) + " holds CR, LF or NUL");
+    // The wire form: RFC 959's Telnet doubles a data byte 0xFF (IAC IAC, RFC 854).
+    std::string wire_argument;
+    for (char const ch : argument_bytes(c))
+        wire_argument.append(ch == '\xFF' ? 2 : 1, ch);
     std::string const expected =
-        std::string(ftpuri::to_string(c.verb())) + (c.has_argument() ? " " + argument_bytes(c) : std::string());
+        std::string(ftpuri::to_string(c.verb())) + (c.has_argument() ? " " + wire_argument : std::string());
     if (line != expected) RC_FAIL(where + ": write_to wrote " + escape_bytes(line) + ", not " + escape_bytes(expected));
     std::string smaller(line.size() - 1, '\0'); // a verb is never empty
     if (c.write_to(smaller) != ftpuri::ftp_command::npos)

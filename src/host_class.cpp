@@ -7,12 +7,14 @@
 #include <cstdint>
 
 #include "canonical_host.hpp"
+#include "embedded_address.hpp"
 #include "ftpuri/charset.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/policy.hpp"
 #include "rules/ipv4_address.hpp"
 #include "rules/ipv4_readings.hpp"
 #include "rules/ipv6_address.hpp"
+#include "text.hpp"
 
 namespace ftpuri {
 
@@ -135,6 +137,40 @@ host_class class_by_last_label(std::string_view name, std::string_view last) noe
     }
 }
 
+// Names that /etc/hosts gives the machine itself on common systems (Debian's: localhost6,
+// ip6-localhost, ip6-loopback; Red Hat's: localhost.localdomain), beside RFC 6761's localhost.
+constexpr std::array<std::string_view, 4> loopback_names = {"localhost.localdomain", "localhost6", "ip6-localhost",
+                                                            "ip6-loopback"};
+
+// The classes of every address a resolver or browser could read into `number` (a name that
+// ends in a number), as reserved when one refuses it: it then looks it up as a name, and no DNS
+// name ends in a number.
+void insert_number_classes(host_class_set& classes, std::string_view number) noexcept
+{
+    rules::ipv4_readings const readings = rules::read_ipv4(number);
+    classes.insert(readings.standard ? classify_ipv4_bytes(*readings.standard) : host_class::reserved);
+    if (readings.decimal) classes.insert(classify_ipv4_bytes(*readings.decimal));
+}
+
+// glibc's inet_aton() stops at the first space, tab or line end and takes what is before it:
+// "127.0.0.1 x" (the host "127.0.0.1%20x") is 127.0.0.1 to a legacy reader, so a host that
+// decodes to such a shape is classed by that address too.
+void insert_legacy_reading(host_class_set& classes, std::string_view name) noexcept
+{
+    std::array<char, detail::host_buffer_size> decoded{};
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < name.size() && n < decoded.size(); ++n) {
+        int const byte = escape_at(name, i);
+        decoded[n] = byte >= 0 ? static_cast<char>(byte) : name[i];
+        i += byte >= 0 ? 3 : 1;
+        bool const space = decoded[n] == ' ' || (decoded[n] >= '\t' && decoded[n] <= '\r');
+        if (!space) continue;
+        std::string_view const before(decoded.data(), n);
+        if (!before.empty() && rules::ends_in_a_number(before)) insert_number_classes(classes, before);
+        return;
+    }
+}
+
 // The last byte of a name that may be other than public: of a number ("1", "0x7f", "0x": a digit,
 // a hex digit or x) or of localhost, test, local, internal, onion, invalid or arpa. Any other
 // ends a public name, and most names (.org, .com; .net's t aside) are settled by this byte alone.
@@ -145,20 +181,33 @@ constexpr charset may_end_other_than_public = chars::hexdig + charset("xtlnda");
 host_class_set name_classes(std::string_view name, bool may_hold_escape) noexcept
 {
     if (name.empty()) return {host_class::unspecified}; // clients fill in the local machine
-    if (may_hold_escape && name.find('%') != std::string_view::npos) return {host_class::reserved}; // no DNS name
-    if (!may_end_other_than_public.contains(name.back())) return {host_class::public_};
+    if (may_hold_escape && name.find('%') != std::string_view::npos) {
+        host_class_set classes{host_class::reserved}; // no DNS name
+        insert_legacy_reading(classes, name);
+        return classes;
+    }
     std::size_t const dot = name.rfind('.');
     std::string_view const last = dot == std::string_view::npos ? name : name.substr(dot + 1);
     // A number's last label begins with a digit ("0x7f", "1"), and no special-use one does.
-    if (!last.empty() && last.front() >= '0' && last.front() <= '9' && rules::ends_in_a_number(name)) {
+    bool const number = !last.empty() && last.front() >= '0' && last.front() <= '9' && rules::ends_in_a_number(name);
+    if (number) {
         host_class_set classes;
-        rules::ipv4_readings const readings = rules::read_ipv4(name);
-        // A reader that refuses it looks it up as a name, and no DNS name ends in a number.
-        classes.insert(readings.standard ? classify_ipv4_bytes(*readings.standard) : host_class::reserved);
-        if (readings.decimal) classes.insert(classify_ipv4_bytes(*readings.decimal));
+        insert_number_classes(classes, name);
         return classes;
     }
-    return {class_by_last_label(name, last)};
+    if (std::find(loopback_names.begin(), loopback_names.end(), name) != loopback_names.end())
+        return {host_class::loopback};
+    // One label ("metadata", "instance-data") is no Internet host: a resolver's search domains
+    // make it a name of the local network. localhost stays loopback.
+    if (dot == std::string_view::npos) return {last == "localhost" ? host_class::loopback : host_class::special_use};
+    host_class_set classes{may_end_other_than_public.contains(name.back()) ? class_by_last_label(name, last)
+                                                                           : host_class::public_};
+    // A name that begins with an address: wildcard DNS answers with it ("10.0.0.5.sslip.io").
+    if (name.front() >= '0' && name.front() <= '9') [[unlikely]] {
+        if (std::string_view const address = detail::embedded_ipv4(name); !address.empty())
+            insert_number_classes(classes, address);
+    }
+    return classes;
 }
 
 } // namespace

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "canonical_host.hpp"
+#include "embedded_address.hpp"
 #include "scan/scanner.hpp"
 
 namespace ftpuri {
@@ -36,6 +38,27 @@ void report_opt_in(uri_view const& uri, std::string_view input, diag_set const& 
     // An empty port, and :21 in any spelling, mean port 21: they have warnings of their own.
     if (uri.has_port() && uri.effective_port() != 21)
         warn(diag_id::port_non_default, component::port, at.port_begin, at.port_end);
+}
+
+// host.embedded-address, in every profile: a name that begins with a dotted IPv4 address, which
+// wildcard DNS answers with, as host_classes() classes it (its canonical spelling). Most hosts
+// begin with a letter: one byte settles them.
+void report_embedded_address(uri_view const& uri, std::string_view input, diagnostic_list& out) noexcept
+{
+    host_kind const kind = uri.host_type();
+    std::string_view const raw = uri.host();
+    if ((kind != host_kind::dns_name && kind != host_kind::reg_name) || raw.empty()) return;
+    if (!(raw.front() >= '0' && raw.front() <= '9') && raw.front() != '%') [[likely]]
+        return;
+    detail::host_buffer buffer; // NOLINT(cppcoreguidelines-pro-type-member-init): written before read
+    std::optional<std::string_view> host = detail::canonical_host_view(uri, buffer);
+    if (!host) return;
+    if (host->ends_with('.')) host->remove_suffix(1);
+    if (detail::embedded_ipv4(*host).empty()) return;
+    auto const base = static_cast<std::uint32_t>(uri.buffer().data() - input.data());
+    uri_view::offsets const at = uri.raw_offsets();
+    out.push({diag_id::host_embedded_address, severity::warning, component::host, base + at.host_begin,
+              at.host_end - at.host_begin});
 }
 
 // parse_options::as_error: the collecting parse, then, for a URI that is valid on its own, the
@@ -95,6 +118,7 @@ parse_result parse(std::string_view input, parse_options const& options, diagnos
         return parse_with_errors_from_warnings(input, options, &out);
     detail::scanner<detail::collect_warnings> s(input, options, {&out});
     if (s.run()) {
+        report_embedded_address(s.view(), input, out);
         if (!options.opt_in.empty()) [[unlikely]]
             report_opt_in(s.view(), input, options.opt_in, out);
         return parse_result::success(s.view());
@@ -116,7 +140,10 @@ bool validate(std::string_view input, parse_options const& options, diagnostic_l
     if (!options.as_error.empty()) [[unlikely]]
         return parse_with_errors_from_warnings(input, options, &out).has_value();
     detail::scanner<detail::collect_warnings> s(input, options, {&out});
-    if (s.run()) return true;
+    if (s.run()) {
+        report_embedded_address(s.view(), input, out);
+        return true;
+    }
     append_error(out, s.error(), s.note());
     return false;
 }

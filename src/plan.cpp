@@ -45,11 +45,23 @@ std::string_view to_string(ftp_verb v) noexcept
     return "?";
 }
 
+namespace {
+
+// RFC 854's "interpret as command": RFC 959 runs the control connection as Telnet, where a data
+// byte 0xFF is sent doubled, so that "FF F4" in a name is not read as "interrupt process".
+constexpr char telnet_iac = '\xFF';
+
+} // namespace
+
 // RFC 959 4.1.3: <verb> [<SP> <argument>] <CRLF>; a null CWD keeps its <SP> (draft-casey 2.5:
-// 'would "CWD " with a null argument').
+// 'would "CWD " with a null argument'). The wire form: every 0xFF doubled.
 std::size_t ftp_command::size() const noexcept
 {
-    return to_string(verb_).size() + (has_argument_ ? 1 + argument().size() : 0);
+    if (!has_argument_) return to_string(verb_).size();
+    std::size_t n = to_string(verb_).size() + 1;
+    for (char const c : argument())
+        n += c == telnet_iac ? 2 : 1;
+    return n;
 }
 
 std::size_t ftp_command::write_to(std::span<char> out) const noexcept
@@ -58,8 +70,10 @@ std::size_t ftp_command::write_to(std::span<char> out) const noexcept
     w.put(to_string(verb_));
     if (has_argument_) {
         w.put(' ');
-        for (char const c : argument())
+        for (char const c : argument()) {
             w.put(c);
+            if (c == telnet_iac) w.put(c);
+        }
     }
     return w.fits() ? w.size() : npos;
 }
@@ -88,6 +102,26 @@ std::uint32_t find_encoded_slash(std::string_view text, std::uint32_t begin, std
     return uri_offsets::npos;
 }
 
+// The end of the run of directory segments that singlecwd joins into one CWD, from the segment
+// at `begin` to `end` (the end of the directory part): up to the '/' before a later segment
+// that begins with an escape of '/', which goes to the root as it does in the other modes, and
+// a lone "%2F" (the root) alone, so that no join begins with "//".
+std::uint32_t singlecwd_run_end(std::string_view text, std::uint32_t begin, std::uint32_t end) noexcept
+{
+    std::string_view const part = text.substr(0, end);
+    std::uint32_t i = begin;
+    while (i != end && text[i] != '/')
+        ++i;
+    if (i - begin == 3 && escape_at(part, begin) == '/') return i;
+    while (i != end) { // text[i] is the '/' before the next segment
+        if (escape_at(part, i + 1) == '/') return i;
+        ++i;
+        while (i != end && text[i] != '/')
+            ++i;
+    }
+    return end;
+}
+
 } // namespace
 
 struct plan_builder {
@@ -96,6 +130,16 @@ struct plan_builder {
         for (char const c : options.anonymous_password)
             if (rules::ends_a_command(static_cast<unsigned char>(c)))
                 return fail(diag_id::plan_anonymous_password_control, component::input, 0, 0);
+        if (options.credentials) {
+            for (std::string_view const part : {options.credentials->user, options.credentials->password})
+                for (char const c : part)
+                    if (rules::ends_a_command(static_cast<unsigned char>(c)))
+                        return fail(diag_id::plan_credentials_control, component::input, 0, 0);
+        }
+        // No userinfo and no credentials: the anonymous login, unless the caller refuses it.
+        // Where the userinfo would be: before the host, nothing long.
+        if (options.refuse_anonymous && !options.credentials && !uri.has_userinfo())
+            return fail(diag_id::plan_anonymous_refused, component::user, uri.raw_offsets().host_begin, 0);
 
         std::string_view const text = uri.buffer();
         uri_offsets const at = uri.raw_offsets();
@@ -139,6 +183,16 @@ struct plan_builder {
             // not a file called "~".
             p.login_is_name_ = p.login_first_ && first_end == path_end;
             if (p.login_is_name_) p.action_begin_ = path_end;
+            // A final "." or ".." (or its %2E spelling) names a directory, as "ftp://h/pub/../"
+            // does: it is walked like the others and listed, so that the plan reaches the place
+            // its canonical form's plan reaches (the canonical form of "pub/.." is "/": LIST).
+            std::string_view const name = text.substr(last_slash + 1, path_end - last_slash - 1);
+            if (!p.login_is_name_ && rules::dot_segment_length(name) != 0) {
+                p.name_is_directory_ = true;
+                p.has_directories_ = true;
+                p.directories_end_ = path_end;
+                if (options.mode != plan_mode::nocwd) p.action_begin_ = path_end;
+            }
             if (options.mode == plan_mode::nocwd) {
                 std::uint32_t const slash = find_encoded_slash(text, directories, path_end);
                 if (slash != uri_offsets::npos) return fail(diag_id::plan_nocwd_slash, component::path, slash, 3);
@@ -202,12 +256,16 @@ void command_plan::iterator::settle() noexcept
         case step::user:
             if (u.has_userinfo())
                 from_uri(ftp_verb::user, at.user_begin, at.user_end);
+            else if (p.options_.credentials)
+                command_ = ftp_command(ftp_verb::user, p.options_.credentials->user, ftp_command::npos, true);
             else
                 command_ = ftp_command(ftp_verb::user, "anonymous", ftp_command::npos, true);
             return;
         case step::pass:
             if (!u.has_userinfo()) {
-                command_ = ftp_command(ftp_verb::pass, p.options_.anonymous_password, ftp_command::npos, true);
+                std::string_view const password =
+                    p.options_.credentials ? p.options_.credentials->password : p.options_.anonymous_password;
+                command_ = ftp_command(ftp_verb::pass, password, ftp_command::npos, true);
                 return;
             }
             if (u.has_password()) {
@@ -228,19 +286,27 @@ void command_plan::iterator::settle() noexcept
             if (p.has_directories_ && cursor_ <= p.directories_end_) {
                 switch (p.options_.mode) {
                 case plan_mode::nocwd: break;
-                case plan_mode::singlecwd:
+                case plan_mode::singlecwd: {
                     // One CWD for the joined segments, which moves the cursor past them. A first
                     // empty segment makes the join begin at the root ("//a/x": "/a"); a lone empty
                     // one is the root itself ("//x": "/", as nocwd's "RETR /x"), never a null CWD.
-                    if (cursor_ != p.directories_end_)
-                        from_uri(ftp_verb::cwd, cursor_, p.directories_end_);
-                    else
+                    if (cursor_ == p.directories_end_) {
                         command_ = ftp_command(ftp_verb::cwd, "/", ftp_command::npos, true);
+                        return;
+                    }
+                    // A later segment that begins with %2F starts a CWD of its own, from the root.
+                    std::uint32_t const end = singlecwd_run_end(text, cursor_, p.directories_end_);
+                    if (end == cursor_) { // an empty first segment before one: the root anyway
+                        cursor_ = end + 1;
+                        continue;
+                    }
+                    from_uri(ftp_verb::cwd, cursor_, end);
                     return;
+                }
                 case plan_mode::rfc1738:
                 case plan_mode::multicwd: {
                     std::uint32_t end = cursor_;
-                    while (text[end] != '/')
+                    while (end != p.directories_end_ && text[end] != '/')
                         ++end;
                     if (end != cursor_ || p.options_.mode == plan_mode::rfc1738) {
                         from_uri(ftp_verb::cwd, cursor_, end);
@@ -261,7 +327,7 @@ void command_plan::iterator::settle() noexcept
             step_ = step::action;
             break;
         case step::action: {
-            bool const no_name = u.name().empty() || p.login_is_name_;
+            bool const no_name = u.name().empty() || p.login_is_name_ || p.name_is_directory_;
             ftp_verb const verb = u.typecode() == 'd' ? ftp_verb::nlst : no_name ? ftp_verb::list : ftp_verb::retr;
             std::uint32_t const begin = p.action_begin_;
             command_ = ftp_command(verb, text.substr(begin, at.path_end - begin), begin, begin != at.path_end);

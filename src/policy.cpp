@@ -57,6 +57,8 @@ bool is_dns_name(std::string_view name) noexcept
     return true;
 }
 
+constexpr std::uint16_t default_ftp_port = 21; // RFC 959 3.2
+
 // port = 1*5DIGIT, 1-65535, without leading zeros: one spelling per port.
 std::optional<std::uint16_t> read_port(std::string_view digits) noexcept
 {
@@ -162,6 +164,23 @@ std::optional<diagnostic> check_with(uri_view const& uri, host_class_set classes
     return finding;
 }
 
+// Severity by id applies to what the URI means: a finding that depends on a segment's place
+// (path.drive-letter, path.tilde-user) is judged once dot segments are removed, so "./C:/x" is
+// judged as the "C:/x" it stands for. The canonical form written, parsed under the same options,
+// says it; its error is reported at the input's path, which that form spells otherwise.
+std::optional<diagnostic> canonical_form_refused(std::string_view input, uri_view const& uri,
+                                                 std::string_view canonical, parse_options const& options) noexcept
+{
+    parse_result const again = parse(canonical, options);
+    if (again) return std::nullopt;
+    uri_view::offsets const at = uri.raw_offsets();
+    diagnostic finding = again.error();
+    finding.where = component::path;
+    finding.offset = offset_in(input, uri.buffer()) + at.path_begin;
+    finding.length = at.path_end - at.path_begin;
+    return finding;
+}
+
 } // namespace
 
 std::optional<host_pattern> host_pattern::parse(std::string_view text) noexcept
@@ -190,7 +209,11 @@ std::optional<host_pattern> host_pattern::parse(std::string_view text) noexcept
         port = text.substr(colon + 1);
         if (port.empty()) return std::nullopt;
     }
-    if (!port.empty()) {
+    // No port is FTP's own, 21: an allowed mirror must not become a scanner of its host's other
+    // ports (ftp://mirror:6379/). "*" is any port, asked for in so many words.
+    if (port.empty()) {
+        p.port_ = default_ftp_port;
+    } else if (port != "*") {
         std::optional<std::uint16_t> const number = read_port(port);
         if (!number) return std::nullopt;
         p.port_ = *number;
@@ -258,6 +281,13 @@ sanitize_result sanitize(std::string_view input, policy const& rules, std::span<
     }
     canonical_result const written = canonicalize_into(r.uri, out, canonical);
     r.size = written.size;
+    if (written && !options.as_error.empty()) [[unlikely]] {
+        if (std::optional<diagnostic> const finding =
+                canonical_form_refused(input, r.uri, {out.data(), written.size}, options)) {
+            r.error = *finding;
+            return r;
+        }
+    }
     r.status = written ? sanitize_status::ok
                        : (written.status == canonical_status::buffer_too_small ? sanitize_status::buffer_too_small
                                                                                : sanitize_status::invalid);

@@ -27,36 +27,14 @@
 #include "ftpuri/redact.hpp"
 #include "ftpuri/reply.hpp"
 #include "ftpuri/resolve.hpp"
+#include "support/c_api_inputs.hpp"
 #include "support/guarded_buffer.hpp"
 
 namespace {
 
-std::string read_file(std::filesystem::path const& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-std::vector<std::string> const& corpus()
-{
-    static std::vector<std::string> const all = [] {
-        std::vector<std::string> v;
-        for (auto const& e :
-             std::filesystem::recursive_directory_iterator(std::filesystem::path(FTPURI_SOURCE_DIR) / "corpus/inputs"))
-            if (e.is_regular_file()) v.push_back(read_file(e.path()));
-        return v;
-    }();
-    return all;
-}
-
-constexpr std::array profiles = {FTPURI_PROFILE_STRICT, FTPURI_PROFILE_RFC3986, FTPURI_PROFILE_LENIENT};
-
-ftpuri_parse_options c_options(ftpuri_profile p)
-{
-    ftpuri_parse_options o = FTPURI_PARSE_OPTIONS_INIT;
-    o.profile = p;
-    return o;
-}
+using ftpuri_test::c_options;
+auto const& corpus = ftpuri_test::c_api_corpus;
+auto const& profiles = ftpuri_test::c_api_profiles;
 
 // A policy in both APIs: the C one points at `patterns` as C strings, the C++ one views them.
 struct both_policies {

@@ -24,37 +24,14 @@
 #include "ftpuri/parse.hpp"
 #include "ftpuri/plan.hpp"
 #include "ftpuri/version.hpp"
+#include "support/c_api_inputs.hpp"
 
 namespace {
 
-std::string read_file(std::filesystem::path const& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-// Every seed input of the fuzzers (corpus/inputs: diagnostics, hand-made, real-world, peers'
-// vectors): all families of error and warning, every host kind, long and odd inputs.
-std::vector<std::string> const& corpus()
-{
-    static std::vector<std::string> const all = [] {
-        std::vector<std::string> v;
-        for (auto const& e :
-             std::filesystem::recursive_directory_iterator(std::filesystem::path(FTPURI_SOURCE_DIR) / "corpus/inputs"))
-            if (e.is_regular_file()) v.push_back(read_file(e.path()));
-        return v;
-    }();
-    return all;
-}
-
-constexpr std::array profiles = {FTPURI_PROFILE_STRICT, FTPURI_PROFILE_RFC3986, FTPURI_PROFILE_LENIENT};
-
-ftpuri_parse_options c_options(ftpuri_profile p)
-{
-    ftpuri_parse_options o = FTPURI_PARSE_OPTIONS_INIT;
-    o.profile = p;
-    return o;
-}
+using ftpuri_test::c_options;
+auto const& corpus = ftpuri_test::c_api_corpus;
+auto const& profiles = ftpuri_test::c_api_profiles;
+auto const& read_file = ftpuri_test::read_c_api_input;
 
 ftpuri::parse_options cxx_options(ftpuri_profile p)
 {

@@ -17,6 +17,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -344,6 +345,65 @@ TEST_F(Cli, MegabyteLineIsTooLong)
     EXPECT_EQ(parse_record(records[1])["line"].GetUint64(), 2u);
 }
 
+// --fix --in-place keeps a long line whole (nothing a user wrote is lost), but what a diagnostic
+// echoes of it is a window around its offset, and only that window is rendered: rendering the
+// whole line took nine bytes per byte (a 100 MB line peaked at 1.37 GB).
+TEST_F(Cli, HugeLineUnderInPlaceEchoesAWindowInBoundedMemory)
+{
+    std::size_t const size = std::size_t{24} << 20U;
+    std::string line = "ftp://h/" + std::string(size, 'a');
+    std::size_t const space = std::size_t{12} << 20U;
+    line[space] = ' '; // a raw space in the middle of a whole-line URI: char.space, invalid
+    std::filesystem::path const path = file("huge.txt", line + "\n");
+    std::filesystem::path const err = dir_ / "stderr";
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    std::string exe = FTPURI_CHECK_EXE;
+    std::vector<std::string> args = {exe,          "--fix", "--in-place", "--whole-line", "--max-length=100000000",
+                                     path.string()};
+    std::vector<char*> argv;
+    for (std::string& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    ASSERT_EQ(posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ), 0);
+    posix_spawn_file_actions_destroy(&actions);
+    int status = 0;
+    struct rusage usage {};
+    ASSERT_EQ(wait4(pid, &status, 0, &usage), pid);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+    EXPECT_EQ(read_file(path), line + "\n"); // kept as it was
+
+    std::string const window = "..." + std::string(40, 'a') + " " + std::string(79, 'a') + "...";
+    std::string const stderr_text = read_file(err);
+    EXPECT_NE(stderr_text.find(text_diag("huge.txt", 1, space + 1, diag_id::char_space, "error", {window, 3 + 40, 1})),
+              std::string::npos)
+        << stderr_text.substr(0, 2000);
+    // ru_maxrss is in KiB. The line is held whole, as read and as written back; the echo adds
+    // a few KiB. Rendering it whole added nine bytes per byte of the line.
+    auto const peak = static_cast<std::size_t>(usage.ru_maxrss) * 1024;
+    EXPECT_LT(peak, 5 * size) << "peak RSS " << peak / (1024 * 1024) << " MiB for a " << size / (1024 * 1024)
+                              << " MiB line";
+}
+
+// An allow-list file is bounded: 16 MiB (tests/cli_golden's /dev/zero case) and 100000 patterns,
+// so that a wrong file is a clear usage error, not an exhausted memory.
+TEST_F(Cli, AllowHostsFileHoldsAtMostOneHundredThousandPatterns)
+{
+    std::string patterns;
+    for (int i = 0; i < 100000; ++i)
+        patterns.append("h").append(std::to_string(i)).append(".example\n");
+    std::filesystem::path const enough = file("enough.txt", patterns);
+    EXPECT_EQ(run({"--allow-hosts-file", enough.string(), "ftp://h99999.example/"}).exit_code, 0);
+    std::filesystem::path const more = file("more.txt", patterns + "one.more.example\n");
+    run_result const r = run({"--allow-hosts-file", more.string(), "ftp://h1.example/"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find(more.string() + ":100001: more than 100000 host patterns"), std::string::npos) << r.err;
+}
+
 // --- JSON -------------------------------------------------------------------------------------
 
 // The text format's echo of a NUL: cli_golden/cases/nul_byte_text.case.
@@ -447,7 +507,7 @@ TEST_F(Cli, JsonFileOfAnArgumentIsItsIndex)
         EXPECT_EQ(doc["line"].GetUint64(), 1u);
     }
     EXPECT_EQ(records[0], R"({"file":"<arg 1>","input":"ftp://a/","line":1,"valid":true,"canonical":"ftp://a/",)"
-                          R"("host_class":"public","diagnostics":[]})");
+                          R"("host_class":"special-use","diagnostics":[]})"); // one label: never an Internet host
 }
 
 // --- passwords --------------------------------------------------------------------------------

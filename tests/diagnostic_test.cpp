@@ -122,6 +122,21 @@ TEST(catalogue, idna_unavailable_is_an_error_appended_after_the_policy_ids)
     EXPECT_NE(row.hint.find("FTPURI_WITH_IDN2=OFF"), std::string_view::npos) << row.hint;
 }
 
+// Appended after the list ids, in this order: a name that begins with an address, and the
+// plan's refusals of the login options.
+TEST(catalogue, the_embedded_address_and_login_ids_are_appended)
+{
+    EXPECT_EQ(static_cast<int>(diag_id::list_fields), 81);
+    EXPECT_EQ(static_cast<int>(diag_id::list_trailing_blank), 82);
+    EXPECT_EQ(static_cast<int>(diag_id::host_embedded_address), 83);
+    EXPECT_EQ(static_cast<int>(diag_id::plan_anonymous_refused), 84);
+    EXPECT_EQ(static_cast<int>(diag_id::plan_credentials_control), 85);
+    EXPECT_EQ(ftpuri::info(diag_id::host_embedded_address).level, severity::warning);
+    EXPECT_EQ(ftpuri::info(diag_id::plan_anonymous_refused).level, severity::error);
+    EXPECT_EQ(ftpuri::info(diag_id::plan_credentials_control).level, severity::error);
+    EXPECT_EQ(ftpuri::find_diag("host.embedded-address"), diag_id::host_embedded_address);
+}
+
 // This build has libidn2: what a build without it refuses as host.idna-unavailable is judged
 // as before, and the id is never reported.
 TEST(catalogue, idna_unavailable_is_never_reported_by_a_build_with_libidn2)

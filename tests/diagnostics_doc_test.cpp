@@ -64,16 +64,38 @@ TEST_P(documented, example_triggers_the_id_where_documented)
     check({row.name, row.example_profile(), row.input, row.offset, row.length, row.expected_level()});
 }
 
-// A plan row's "why" begins "Plan (nocwd)" or "Plan (anonymous password `X`)": the option its
-// example is planned with, so that the table, not this test, says how to trigger it.
+// A plan row's "why" begins "Plan (nocwd)", "Plan (anonymous password `X`)", "Plan (anonymous
+// refused)" or "Plan (credentials `USER` `PASSWORD`)": the option its example is planned with,
+// so that the table, not this test, says how to trigger it.
 std::optional<ftpuri::plan_options> plan_options_of(doc_row const& row)
 {
     constexpr std::string_view prefix = "Plan (";
     constexpr std::string_view password = "anonymous password `";
+    constexpr std::string_view credentials = "credentials `";
     std::string_view why = row.why;
     if (!why.starts_with(prefix)) return std::nullopt;
     why.remove_prefix(prefix.size());
     ftpuri::plan_options options;
+    if (why.starts_with("anonymous refused)")) {
+        options.refuse_anonymous = true;
+        return options;
+    }
+    if (why.starts_with(credentials)) {
+        why.remove_prefix(credentials.size());
+        static std::string user; // plan_options holds views
+        static std::string pass;
+        std::size_t const close = why.find('`');
+        std::size_t const open = why.find('`', close + 1);
+        if (close == std::string_view::npos || open == std::string_view::npos) return std::nullopt;
+        std::optional<std::string> const u = unescape(why.substr(0, close));
+        std::string_view const rest = why.substr(open + 1);
+        std::optional<std::string> const p = unescape(rest.substr(0, rest.find('`')));
+        if (!u || !p) return std::nullopt;
+        user = *u;
+        pass = *p;
+        options.credentials = ftpuri::plan_credentials{user, pass};
+        return options;
+    }
     if (why.starts_with(password)) {
         why.remove_prefix(password.size());
         static std::string bytes; // plan_options holds a view
@@ -119,7 +141,7 @@ TEST(plan_rows, example_triggers_the_id_only_in_its_plan)
             EXPECT_EQ(planned.error().length, row.length);
         }
     }
-    EXPECT_EQ(rows, 2U);
+    EXPECT_EQ(rows, 4U);
 }
 
 // A policy row's "why" begins "Policy (deny CLASS)" or "Policy (allow `PATTERN`)": the policy its

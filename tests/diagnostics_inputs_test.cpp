@@ -171,6 +171,11 @@ extra_case const extra_cases[] = {
     {R, "host.uppercase", "ftp://h.EXAMPLE/", 8, 1, W},
     {S, "host.uppercase", "ftp://[::ABCD]/", 9, 1, W},
     {S, "host.uppercase", "ftp://[::a:B]/", 11, 1, W}, // the address's last byte
+    // A name that begins with a dotted IPv4 address, in any profile and spelling.
+    {S, "host.embedded-address", "ftp://10.0.0.5.sslip.io/", 6, 17, W},
+    {S, "host.embedded-address", "ftp://u@169.254.169.254.NIP.io:21/x", 8, 22, W},
+    {R, "host.embedded-address", "ftp://127.0.0.%31.nip.io/", 6, 18, W},
+    {L, "host.embedded-address", "ftp://010.0.0.1.nip.io/", 6, 16, W},
     {R, "host.not-dns", "ftp://a..b/", 6, 4, W},
     {R, "host.not-dns", "ftp://x!y:2121/", 6, 3, W},
 

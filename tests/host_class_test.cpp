@@ -348,16 +348,42 @@ constexpr host_case hosts[] = {
     {"ftp://t.test/", strict, special_use},
     {"ftp://x.invalid/", strict, special_use},
     {"ftp://localhost.example.org/", strict, public_},
-    {"ftp://notlocalhost/", strict, public_},
-    {"ftp://mylocal/", strict, public_},
+    {"ftp://a.notlocalhost/", strict, public_},
+    {"ftp://a.mylocal/", strict, public_},
     {"ftp://xhome.arpa/", strict, public_},
     {"ftp://foo.onionx/", strict, public_},
-    {"ftp://127.0.0.1.nip.io/", strict, public_}, // a name: only the resolved address tells
     {"ftp://ftp.example.org/", strict, public_},
+    // The machine itself by /etc/hosts on common systems (Debian's, Red Hat's).
+    {"ftp://localhost.localdomain/", strict, loopback},
+    {"ftp://LOCALHOST.localdomain./", strict, loopback},
+    {"ftp://localhost6/", strict, loopback},
+    {"ftp://ip6-localhost/", strict, loopback},
+    {"ftp://ip6-loopback/", strict, loopback},
+    {"ftp://ip6-loopback.example/", strict, public_},
+    // One label is never an Internet host: search domains make it internal (cloud metadata).
+    {"ftp://metadata/", strict, special_use},
+    {"ftp://instance-data/", strict, special_use},
+    {"ftp://metadata./", strict, special_use},
+    {"ftp://intranet/", strict, special_use},
+    {"ftp://a!b/", rfc3986, special_use},
+    // A name that begins with a dotted IPv4 address: wildcard DNS answers with that address.
+    {"ftp://127.0.0.1.nip.io/", strict, loopback},
+    {"ftp://10.0.0.5.sslip.io/", strict, private_},
+    {"ftp://169.254.169.254.nip.io/latest/", strict, link_local},
+    {"ftp://app.127.0.0.1.nip.io/", strict, public_}, // not at the start: nip.io reads the last
+    {"ftp://127.0.0.nip.io/", strict, public_},       // three parts are no address
+    {"ftp://1.2.3.4.example/", strict, public_},
+    {"ftp://127.0.0.1.nip.io/", rfc3986, loopback},
+    // A legacy inet_aton() stops at a space and reads what is before it as an address.
+    {"ftp://127.0.0.1%20x/", rfc3986, loopback},
+    {"ftp://127.0.0.1%09.evil.example/", rfc3986, loopback},
+    {"ftp://0x7f.1%20x/", rfc3986, loopback},
+    {"ftp://10.1%0Bx/", rfc3986, private_},
+    {"ftp://x%20127.0.0.1/", rfc3986, reserved},
     // hosts that are no name a resolver takes
     {"ftp:///pub/", rfc3986, unspecified},
     {"ftp://evil.com%2F.example.org/", rfc3986, reserved},
-    {"ftp://a!b/", rfc3986, public_},
+    {"ftp://a!b.example/", rfc3986, public_},
 };
 
 TEST(host_class, every_reading_of_a_uri_host)

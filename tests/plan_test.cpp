@@ -140,6 +140,63 @@ TEST(PlanLogin, AnonymousPasswordWithLineEndOrNulIsRefused)
     EXPECT_TRUE(ftpuri::plan(*r, o));
 }
 
+// draft-yevstifeyev 2.2.1: clients "SHALL provide a way to choose whether anonymous FTP will be
+// used". Credentials from the caller replace the anonymous login of a URI without userinfo;
+// refuse_anonymous refuses such a URI's plan when there are none. A URI's own user wins.
+TEST(PlanLogin, ChoosingTheLogin)
+{
+    std::string const bare = "ftp://h/pub/f";
+    std::string const with_user = "ftp://me:pw@h/pub/f";
+    std::string const user_only = "ftp://me@h/f";
+    ftpuri::parse_result const b = ftpuri::parse(bare);
+    ftpuri::parse_result const u = ftpuri::parse(with_user);
+    ftpuri::parse_result const o = ftpuri::parse(user_only);
+    ASSERT_TRUE(b && u && o);
+
+    ftpuri::plan_options refuse;
+    refuse.refuse_anonymous = true;
+    ftpuri::plan_result const refused = ftpuri::plan(*b, refuse);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(name_of(refused.error().id), "plan.anonymous-refused");
+    EXPECT_EQ(refused.error().level, ftpuri::severity::error);
+    EXPECT_EQ(refused.error().where, ftpuri::component::user);
+    EXPECT_EQ(refused.error().offset, 6U); // where the userinfo would be: before the host
+    EXPECT_EQ(refused.error().length, 0U);
+    EXPECT_EQ(commands(with_user, refuse), (lines{"USER me", "PASS pw", "CWD pub", "RETR f"}));
+    EXPECT_EQ(commands(user_only, refuse), (lines{"USER me", "RETR f", "(ask)"}));
+
+    ftpuri::plan_options given;
+    given.credentials = ftpuri::plan_credentials{"alice", "s3cret"};
+    EXPECT_EQ(commands(bare, given), (lines{"USER alice", "PASS s3cret", "CWD pub", "RETR f"}));
+    given.refuse_anonymous = true; // credentials given: nothing anonymous to refuse
+    EXPECT_EQ(commands(bare, given), (lines{"USER alice", "PASS s3cret", "CWD pub", "RETR f"}));
+    EXPECT_EQ(commands(with_user, given), (lines{"USER me", "PASS pw", "CWD pub", "RETR f"}));
+    ftpuri::plan_result const with_creds = ftpuri::plan(*b, given);
+    ASSERT_TRUE(with_creds);
+    for (ftpuri::ftp_command const& c : *with_creds) {
+        if (c.verb() == V::user || c.verb() == V::pass) {
+            EXPECT_EQ(c.offset(), ftpuri::ftp_command::npos);
+        }
+    }
+
+    using namespace std::string_literals;
+    for (std::string const& bad : {"a\r\nDELE x"s, "a\nb"s, "a\0b"s}) {
+        for (ftpuri::plan_credentials const creds :
+             {ftpuri::plan_credentials{bad, "pw"}, ftpuri::plan_credentials{"alice", bad}}) {
+            ftpuri::plan_options o2;
+            o2.credentials = creds;
+            for (ftpuri::uri_view const& v : {*b, *u}) { // refused whatever the URI: the option is wrong
+                ftpuri::plan_result const p = ftpuri::plan(v, o2);
+                ASSERT_FALSE(p) << v.buffer();
+                EXPECT_EQ(name_of(p.error().id), "plan.credentials-control");
+                EXPECT_EQ(p.error().where, ftpuri::component::input);
+                EXPECT_EQ(p.error().offset, 0U);
+                EXPECT_EQ(p.error().length, 0U);
+            }
+        }
+    }
+}
+
 // ---- the directories and the action, by mode ---------------------------------------------------
 
 // One URI, the commands after the login in each mode (rfc1738, multicwd, singlecwd, nocwd), and
@@ -203,6 +260,41 @@ std::vector<shape> const& shapes()
           {"CWD a", "CWD ..", "CWD b", "CWD .", "RETR f"},
           {"CWD a/../b/.", "RETR f"},
           {"RETR a/../b/./f"}}},
+        // A final "." or ".." is a directory: sent as a CWD, then listed, so that the plan reaches
+        // the place its canonical form's plan reaches ("ftp://h/pub/.." is "ftp://h/": LIST).
+        {"ftp://h/pub/..",
+         {lines{"CWD pub", "CWD ..", "LIST"}, {"CWD pub", "CWD ..", "LIST"}, {"CWD pub/..", "LIST"}, {"LIST pub/.."}}},
+        {"ftp://h/pub/.",
+         {lines{"CWD pub", "CWD .", "LIST"}, {"CWD pub", "CWD .", "LIST"}, {"CWD pub/.", "LIST"}, {"LIST pub/."}}},
+        {"ftp://h/.", {lines{"CWD .", "LIST"}, {"CWD .", "LIST"}, {"CWD .", "LIST"}, {"LIST ."}}},
+        {"ftp://h/a/b/%2E%2e",
+         {lines{"CWD a", "CWD b", "CWD ..", "LIST"},
+          {"CWD a", "CWD b", "CWD ..", "LIST"},
+          {"CWD a/b/..", "LIST"},
+          {"LIST a/b/.."}}},
+        {"ftp://h/a/..;type=d",
+         {lines{"CWD a", "CWD ..", "TYPE A", "NLST"},
+          {"CWD a", "CWD ..", "TYPE A", "NLST"},
+          {"CWD a/..", "TYPE A", "NLST"},
+          {"TYPE A", "NLST a/.."}}},
+        {"ftp://h/a/.;type=i",
+         {lines{"CWD a", "CWD .", "TYPE I", "LIST"},
+          {"CWD a", "CWD .", "TYPE I", "LIST"},
+          {"CWD a/.", "TYPE I", "LIST"},
+          {"TYPE I", "LIST a/."}}},
+        {"ftp://h/~/a/..",
+         {lines{"CWD a", "CWD ..", "LIST"}, {"CWD a", "CWD ..", "LIST"}, {"CWD a/..", "LIST"}, {"LIST a/.."}},
+         true},
+        {"ftp://h/a//..",
+         {lines{"CWD a", "CWD ", "CWD ..", "LIST"}, {"CWD a", "CWD ..", "LIST"}, {"CWD a//..", "LIST"}, {"LIST a//.."}},
+         false,
+         R},
+        // Names that only look like dot segments stay names.
+        {"ftp://h/a/...",
+         {lines{"CWD a", "RETR ..."}, {"CWD a", "RETR ..."}, {"CWD a", "RETR ..."}, {"RETR a/..."}},
+         false,
+         R},
+        {"ftp://h/a/.x", {lines{"CWD a", "RETR .x"}, {"CWD a", "RETR .x"}, {"CWD a", "RETR .x"}, {"RETR a/.x"}}},
         // Escapes are decoded; %2F is a '/' inside one argument, which nocwd cannot send.
         {"ftp://h/a%20b/c%3Bd",
          {lines{"CWD a b", "RETR c;d"}, {"CWD a b", "RETR c;d"}, {"CWD a b", "RETR c;d"}, {"RETR a b/c;d"}}},
@@ -215,6 +307,99 @@ std::vector<shape> const& shapes()
           {"CWD /etc", "RETR motd"},
           {"CWD /etc", "RETR motd"},
           {"! plan: plan.nocwd-slash"}}},
+        // A %2F that begins a later segment goes to the root in every mode: singlecwd starts a
+        // new CWD there rather than join it below the start ("x//etc"). Each segment position
+        // (first, middle and last directory, the name) with a %2F at its start, middle and end,
+        // and alone.
+        {"ftp://h/x/%2Fetc/f",
+         {lines{"CWD x", "CWD /etc", "RETR f"},
+          {"CWD x", "CWD /etc", "RETR f"},
+          {"CWD x", "CWD /etc", "RETR f"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/%2F/f",
+         {lines{"CWD a", "CWD /", "RETR f"},
+          {"CWD a", "CWD /", "RETR f"},
+          {"CWD a", "CWD /", "RETR f"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/%2Fx/b/c/n",
+         {lines{"CWD /x", "CWD b", "CWD c", "RETR n"},
+          {"CWD /x", "CWD b", "CWD c", "RETR n"},
+          {"CWD /x/b/c", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/%2Fx/c/n",
+         {lines{"CWD a", "CWD /x", "CWD c", "RETR n"},
+          {"CWD a", "CWD /x", "CWD c", "RETR n"},
+          {"CWD a", "CWD /x/c", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/b/%2Fx/n",
+         {lines{"CWD a", "CWD b", "CWD /x", "RETR n"},
+          {"CWD a", "CWD b", "CWD /x", "RETR n"},
+          {"CWD a/b", "CWD /x", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/b/c/%2Fx",
+         {lines{"CWD a", "CWD b", "CWD c", "RETR /x"},
+          {"CWD a", "CWD b", "CWD c", "RETR /x"},
+          {"CWD a/b/c", "RETR /x"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/x%2Fy/b/c/n",
+         {lines{"CWD x/y", "CWD b", "CWD c", "RETR n"},
+          {"CWD x/y", "CWD b", "CWD c", "RETR n"},
+          {"CWD x/y/b/c", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/x%2Fy/c/n",
+         {lines{"CWD a", "CWD x/y", "CWD c", "RETR n"},
+          {"CWD a", "CWD x/y", "CWD c", "RETR n"},
+          {"CWD a/x/y/c", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/b/x%2Fy/n",
+         {lines{"CWD a", "CWD b", "CWD x/y", "RETR n"},
+          {"CWD a", "CWD b", "CWD x/y", "RETR n"},
+          {"CWD a/b/x/y", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/b/c/x%2Fy",
+         {lines{"CWD a", "CWD b", "CWD c", "RETR x/y"},
+          {"CWD a", "CWD b", "CWD c", "RETR x/y"},
+          {"CWD a/b/c", "RETR x/y"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/x%2F/b/c/n",
+         {lines{"CWD x/", "CWD b", "CWD c", "RETR n"},
+          {"CWD x/", "CWD b", "CWD c", "RETR n"},
+          {"CWD x//b/c", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/x%2F/c/n",
+         {lines{"CWD a", "CWD x/", "CWD c", "RETR n"},
+          {"CWD a", "CWD x/", "CWD c", "RETR n"},
+          {"CWD a/x//c", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/b/x%2F/n",
+         {lines{"CWD a", "CWD b", "CWD x/", "RETR n"},
+          {"CWD a", "CWD b", "CWD x/", "RETR n"},
+          {"CWD a/b/x/", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/b/c/x%2F",
+         {lines{"CWD a", "CWD b", "CWD c", "RETR x/"},
+          {"CWD a", "CWD b", "CWD c", "RETR x/"},
+          {"CWD a/b/c", "RETR x/"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/%2F/b/c/n",
+         {lines{"CWD /", "CWD b", "CWD c", "RETR n"},
+          {"CWD /", "CWD b", "CWD c", "RETR n"},
+          {"CWD /", "CWD b/c", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/b/%2F/n",
+         {lines{"CWD a", "CWD b", "CWD /", "RETR n"},
+          {"CWD a", "CWD b", "CWD /", "RETR n"},
+          {"CWD a/b", "CWD /", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h/a/%2Fx/%2Fy/n",
+         {lines{"CWD a", "CWD /x", "CWD /y", "RETR n"},
+          {"CWD a", "CWD /x", "CWD /y", "RETR n"},
+          {"CWD a", "CWD /x", "CWD /y", "RETR n"},
+          {"! plan: plan.nocwd-slash"}}},
+        {"ftp://h//%2Fx/n",
+         {lines{"CWD ", "CWD /x", "RETR n"}, {"CWD /x", "RETR n"}, {"CWD /x", "RETR n"}, {"! plan: plan.nocwd-slash"}},
+         false,
+         R},
         // Typecodes: TYPE A for a and d, TYPE I for i; d lists the name with NLST.
         {"ftp://h/a/f;type=a",
          {lines{"CWD a", "TYPE A", "RETR f"},
@@ -348,6 +533,39 @@ TEST(PlanCommands, WriteToFitsExactlyAndRefusesSmallerBuffers)
         EXPECT_EQ(c.write_to({}), ftpuri::ftp_command::npos) << want;
     }
     EXPECT_EQ(i, expected.size());
+}
+
+// The wire form doubles a byte 0xFF (IAC IAC: RFC 959 runs the control connection as Telnet,
+// RFC 854), so that "%FF%F4" in a name is not "interrupt process" to the server's Telnet layer;
+// argument() is the byte itself, once.
+TEST(PlanCommands, WriteToDoublesTheTelnetIac)
+{
+    std::string const uri = "ftp://u:p%FF@h/d%FF%F4x/%ff%FF;type=i";
+    ftpuri::parse_result const r = ftpuri::parse(uri, in(R));
+    ASSERT_TRUE(r);
+    ftpuri::plan_result const p = ftpuri::plan(*r, opts(M::multicwd, false));
+    ASSERT_TRUE(p);
+    using namespace std::string_literals;
+    lines const wire = {"USER u", "PASS p\xFF\xFF"s, "CWD d\xFF\xFF\xF4x"s, "TYPE I", "RETR \xFF\xFF\xFF\xFF"s};
+    lines const arguments = {"u", "p\xFF"s, "d\xFF\xF4x"s, "I", "\xFF\xFF"s};
+    std::size_t i = 0;
+    for (ftpuri::ftp_command const& c : *p) {
+        ASSERT_LT(i, wire.size());
+        std::string_view const want = wire[i];
+        EXPECT_EQ(c.size(), want.size()) << i;
+        guarded exact(want.size());
+        EXPECT_EQ(c.write_to(exact.span()), want.size()) << i;
+        EXPECT_EQ(exact.written(want.size()), want) << i;
+        EXPECT_TRUE(exact.intact()) << i;
+        guarded small(want.size() - 1);
+        EXPECT_EQ(c.write_to(small.span()), ftpuri::ftp_command::npos) << i;
+        std::string argument;
+        for (char const ch : c.argument())
+            argument.push_back(ch);
+        EXPECT_EQ(argument, arguments[i]) << i;
+        ++i;
+    }
+    EXPECT_EQ(i, wire.size());
 }
 
 // offset() and raw_argument(): the argument's text in the URI, as written; npos for what the plan

@@ -84,13 +84,26 @@ constexpr allow_case allow_cases[] = {
     {"*.example.org", "ftp://evil.com%2F.example.org/", rfc3986, "host.not-allowed"},
     {"*.example.org", "ftp://evil.com%5C.example.org/", rfc3986, "host.not-allowed"},
     {"example.org", "ftp://example.org@evil.com/", strict, "host.not-allowed"}, // the host is evil.com
-    // ports: none in the URI is 21; a pattern without one takes any
+    // ports: none in the URI is 21; a pattern without one allows 21 only, ":*" any
     {"example.org:21", "ftp://example.org/", strict, "accepted"},
     {"example.org:21", "ftp://example.org:021/", strict, "accepted"},
     {"example.org:21", "ftp://example.org:2121/", strict, "host.not-allowed"},
     {"example.org:2121", "ftp://example.org:2121/", strict, "accepted"},
-    {"example.org", "ftp://example.org:2121/", strict, "accepted"},
+    {"example.org:2121", "ftp://example.org/", strict, "host.not-allowed"},
     {"*.example.org:21", "ftp://a.example.org:22/", strict, "host.not-allowed"},
+    // An allowed mirror is no port scanner of its host: ftp://ftp.example.org:6379/ reached Redis.
+    {"ftp.example.org", "ftp://ftp.example.org:6379/", strict, "host.not-allowed"},
+    {"ftp.example.org", "ftp://ftp.example.org:2121/", strict, "host.not-allowed"},
+    {"ftp.example.org", "ftp://ftp.example.org/", strict, "accepted"},
+    {"ftp.example.org", "ftp://ftp.example.org:21/", strict, "accepted"},
+    {"*.example.org", "ftp://a.example.org:6379/", strict, "host.not-allowed"},
+    {"192.0.2.7", "ftp://192.0.2.7:22/", strict, "host.not-allowed"},
+    {"[2001:db8::7]", "ftp://[2001:db8::7]:22/", strict, "host.not-allowed"},
+    {"ftp.example.org:*", "ftp://ftp.example.org:6379/", strict, "accepted"},
+    {"ftp.example.org:*", "ftp://ftp.example.org/", strict, "accepted"},
+    {"*.example.org:*", "ftp://a.example.org:2121/", strict, "accepted"},
+    {"[2001:db8::7]:*", "ftp://[2001:db8::7]:22/", strict, "accepted"},
+    {"ftp.example.org:*", "ftp://other.example.org:2121/", strict, "host.not-allowed"},
     // addresses, compared as addresses
     {"192.0.2.7", "ftp://192.0.2.7/", strict, "accepted"},
     {"192.0.2.7", "ftp://192.0.2.8/", strict, "host.not-allowed"},
@@ -198,7 +211,13 @@ TEST(host_pattern, forms)
     auto const q = ftpuri::host_pattern::parse("[2001:db8::1]");
     ASSERT_TRUE(q);
     EXPECT_FALSE(q->any_subdomain());
-    EXPECT_EQ(q->port(), 0);
+    EXPECT_EQ(q->port(), 21); // no port: FTP's own
+    auto const any = ftpuri::host_pattern::parse("example.org:*");
+    ASSERT_TRUE(any);
+    EXPECT_EQ(any->host(), "example.org");
+    EXPECT_EQ(any->port(), 0); // any
+    for (char const* invalid : {"example.org:", "example.org:**", "example.org:*1", "[::1]:", "*:21", "example.org:0"})
+        EXPECT_FALSE(ftpuri::host_pattern::parse(invalid).has_value()) << invalid;
     for (char const* valid : {"example.org", "a", "xn--bcher-kva.example", "192.0.2.7", "192.0.2.7:21", "[::1]:2121",
                               "*.a.b", "a-b.c", "example.org.:65535"}) {
         EXPECT_TRUE(ftpuri::host_pattern::parse(valid).has_value()) << valid;
@@ -406,6 +425,44 @@ TEST(sanitize, checks_applies_the_policy_and_writes_the_canonical_form)
         EXPECT_EQ(s.status, ftpuri::sanitize_status::invalid);
         EXPECT_EQ(s.error.id, c.id) << c.input;
         EXPECT_EQ(text.substr(s.error.offset, s.error.length), c.points_at) << c.input;
+    }
+}
+
+// Severity by id applies to what the URI means: a finding that depends on a segment's place is
+// judged on the canonical form too, so that sanitize() never accepts a URI whose canonical form,
+// the one it writes, the same call refuses. "./C:" is a drive letter once "." is removed.
+TEST(sanitize, judges_the_canonical_form_it_writes)
+{
+    struct row {
+        char const* input;
+        profile syntax;
+        diag_id made_error;
+        char const* canonical; // refused by the same call
+    };
+    char out[256];
+    for (row const& c : {row{"ftp://h/./C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x"},
+                         row{"ftp://h/a/../C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x"},
+                         row{"ftp://h/%2E/C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x"},
+                         row{"ftp://h/./~user/x", profile::rfc3986, diag_id::path_tilde_user, "ftp://h/~user/x"},
+                         row{"ftp://h/a/../~user/x", profile::lenient, diag_id::path_tilde_user, "ftp://h/~user/x"}}) {
+        parse_options options{c.syntax};
+        options.as_error = {c.made_error};
+        std::string const canonical = c.canonical;
+        ftpuri::sanitize_result const stored = ftpuri::sanitize(canonical, {}, out, options);
+        ASSERT_FALSE(stored) << c.canonical;
+        EXPECT_EQ(stored.error.id, c.made_error) << c.canonical;
+
+        std::string const text = c.input;
+        ftpuri::sanitize_result const r = ftpuri::sanitize(text, {}, out, options);
+        EXPECT_FALSE(r) << c.input << " accepted as " << std::string_view(out, r.size);
+        EXPECT_EQ(r.status, ftpuri::sanitize_status::invalid) << c.input;
+        EXPECT_EQ(r.error.id, c.made_error) << c.input;
+        EXPECT_EQ(r.error.level, ftpuri::severity::error) << c.input;
+        // It points at the input's path, which the canonical form spells otherwise.
+        EXPECT_EQ(text.substr(r.error.offset, r.error.length), text.substr(std::string_view("ftp://h").size()))
+            << c.input;
+        // Without the id made an error, both are accepted.
+        EXPECT_TRUE(ftpuri::sanitize(text, {}, out, parse_options{c.syntax})) << c.input;
     }
 }
 

@@ -148,6 +148,11 @@ enum class diag_id : std::uint8_t {
     // around the URI rather than the URI
     list_fields,         // list.fields
     list_trailing_blank, // list.trailing-blank
+    // a host name that begins with a dotted IPv4 address, which wildcard DNS answers with
+    host_embedded_address, // host.embedded-address
+    // the command plan's refusals of the login options (ftpuri/plan.hpp), never by parse()
+    plan_anonymous_refused,   // plan.anonymous-refused
+    plan_credentials_control, // plan.credentials-control
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
     // appended without its row does not compile.
@@ -363,6 +368,16 @@ inline constexpr std::array diag_catalogue = {
               "(--whole-line), or percent-encode a space as %20"},
     diag_info{diag_id::list_trailing_blank, "list.trailing-blank", severity::warning,
               "spaces or tabs at the end of the line", "remove them (--fix does); they are not part of the URI"},
+    diag_info{diag_id::host_embedded_address, "host.embedded-address", severity::warning,
+              "host name begins with an IPv4 address, which wildcard DNS resolves it to",
+              "services such as nip.io and sslip.io answer 10.0.0.5.sslip.io with 10.0.0.5; the host is classed by "
+              "that address too"},
+    diag_info{diag_id::plan_anonymous_refused, "plan.anonymous-refused", severity::error,
+              "URI has no userinfo, and anonymous login is refused",
+              "give the credentials to log in with (plan_options::credentials), or allow anonymous login"},
+    diag_info{diag_id::plan_credentials_control, "plan.credentials-control", severity::error,
+              "login credentials hold NUL, CR or LF",
+              "these bytes end or inject an FTP command (USER x, then DELE y); check the credentials given"},
 };
 
 namespace detail {

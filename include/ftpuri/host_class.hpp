@@ -21,12 +21,18 @@
 //     lenient profiles keep with host.numeric-ambiguous) by every address a resolver or a
 //     browser could read into it, the worst class winning, and as reserved when a reader
 //     refuses it (no DNS name ends in a number);
-//   - localhost and *.localhost as loopback (RFC 6761); .local, .internal, .home.arpa, .test,
-//     .invalid and .onion as special_use; an empty host, which clients fill in with the local
-//     machine, as unspecified; a name still holding an escape after canonicalization, or an
-//     IPvFuture, as reserved; every other name as public.
-// A name's class says nothing about the address DNS gives for it ("127.0.0.1.nip.io" is a
-// public name): classify_address() the address you connect to as well.
+//   - localhost and *.localhost as loopback (RFC 6761), and the names common /etc/hosts files
+//     give the machine (localhost.localdomain, localhost6, ip6-localhost, ip6-loopback);
+//     .local, .internal, .home.arpa, .test, .invalid and .onion as special_use, and a name of
+//     one label ("metadata"), which search domains make a local one; an empty host, which
+//     clients fill in with the local machine, as unspecified; a name still holding an escape
+//     after canonicalization, or an IPvFuture, as reserved, and, when it decodes to an address
+//     followed by whitespace ("127.0.0.1 x", which inet_aton() reads as 127.0.0.1), as that
+//     address's class too; every other name as public, and a name that begins with a dotted
+//     IPv4 address ("10.0.0.5.sslip.io", which wildcard DNS answers with it) as that
+//     address's class too.
+// Any other name's class says nothing about the address DNS gives for it: classify_address()
+// the address you connect to as well.
 //
 // Nothing here allocates, but libidn2 for a lenient Unicode host (see parse.hpp).
 #pragma once
@@ -47,7 +53,7 @@ namespace ftpuri {
 // In order of harm, most harmful first: when a host has several readings, the first class in
 // this order among them is the one reported. (`public` and `private` are C++ keywords.)
 enum class host_class : std::uint8_t {
-    loopback,      // 127/8, ::1, localhost, *.localhost
+    loopback,      // 127/8, ::1, localhost, *.localhost, localhost.localdomain, ip6-localhost, ...
     unspecified,   // 0/8, ::, the empty host
     link_local,    // 169.254/16, fe80::/10
     private_,      // 10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7, fec0::/10
@@ -55,7 +61,7 @@ enum class host_class : std::uint8_t {
     multicast,     // 224/4, ff00::/8
     reserved,      // 240/4 and the rest of the IANA special-purpose registries
     documentation, // 192.0.2/24, 198.51.100/24, 203.0.113/24, 2001:db8::/32, 3fff::/20
-    special_use,   // .local, .internal, .home.arpa, .test, .invalid, .onion
+    special_use,   // .local, .internal, .home.arpa, .test, .invalid, .onion; one label
     public_,       // everything else
 };
 inline constexpr std::size_t host_class_count = 10;

@@ -15,7 +15,9 @@
 // by mode, TYPE from the typecode, then RETR, NLST or LIST. The seeds disagree on the
 // directories, so the mode is an option; docs/plan.md sets the modes side by side on the seeds'
 // examples. Dot segments are sent as written: the plan is the URI's own, and the canonical form
-// is where they are removed.
+// is where they are removed. A final "." or ".." names a directory: it is sent as a CWD and
+// listed (LIST, or NLST with ";type=d"), so that the plan reaches the place its canonical
+// form's plan reaches.
 //
 // Nothing here allocates. A plan is a small value holding the uri_view; its commands are
 // computed one at a time as it is iterated, and each argument is a view of the URI's text that
@@ -23,8 +25,9 @@
 //
 // Arguments never hold CR, LF or NUL: the parser refuses them in every profile
 // (pct.forbidden-control), plan() checks it again, and it refuses an anonymous password that
-// holds one. What a client must still do itself: send a byte 0xFF (%FF) as IAC IAC (RFC 854;
-// RFC 959 runs the control connection as Telnet), and end each command with CRLF.
+// holds one. ftp_command::write_to() writes the wire form, where a byte 0xFF (%FF) is IAC IAC
+// (RFC 854; RFC 959 runs the control connection as Telnet); argument() is the byte itself.
+// What a client must still do: end each command with CRLF.
 #pragma once
 
 #include <cstddef>
@@ -49,7 +52,9 @@ enum class plan_mode : std::uint8_t {
                // forbids null CWDs; curl's default)
     singlecwd, // one "CWD d1/d2/..." of the decoded directory segments joined by '/', so that an
                // empty first one begins at the root; "CWD /" for a lone empty one, never a
-               // null CWD (draft-yevstifeyev (1b); curl --ftp-method singlecwd)
+               // null CWD (draft-yevstifeyev (1b); curl --ftp-method singlecwd). A later segment
+               // that decodes to begin with '/' starts a CWD of its own, from the root, as the
+               // other modes read it ("x/%2Fetc/f": "CWD x", "CWD /etc"; a lone "%2F" alone).
     nocwd,     // no CWD: the action's argument is the whole path "d1/.../name" (draft-casey's
                // "RETR <cwd1>/.../<name>"; curl --ftp-method nocwd). Refused (plan.nocwd-slash)
                // when a segment decodes to a '/', which this one argument could not tell apart
@@ -60,6 +65,12 @@ enum class plan_mode : std::uint8_t {
 // The mode named `name` ("multicwd"), if there is one.
 [[nodiscard]] FTPURI_API std::optional<plan_mode> find_plan_mode(std::string_view name) noexcept;
 
+// A login the caller gives for a URI without userinfo: the user's own account on the server.
+struct plan_credentials {
+    std::string_view user;
+    std::string_view password;
+};
+
 struct plan_options {
     plan_mode mode = plan_mode::multicwd;
     // Send "CWD /" first, so that the path is read from the server's root rather than the login
@@ -69,6 +80,15 @@ struct plan_options {
     // PASS for a URI without userinfo (RFC 1738 3.2.1: the user's e-mail address by
     // convention). Must not hold CR, LF or NUL (plan.anonymous-password-control).
     std::string_view anonymous_password = "anonymous@";
+    // draft-yevstifeyev 2.2.1: a client "SHALL provide a way to choose whether anonymous FTP
+    // will be used". For a URI without userinfo, `credentials` are sent instead of the anonymous
+    // login (USER, then PASS; refused, plan.credentials-control, when either holds CR, LF or
+    // NUL), and `refuse_anonymous` refuses the plan (plan.anonymous-refused) when there are
+    // none. A URI's own userinfo is used as written either way. A plan assumes a fresh control
+    // connection: to log in as another user on one already open, reconnect or send REIN first
+    // (draft-casey 2.7, draft-hoffman 2.2.5).
+    std::optional<plan_credentials> credentials{};
+    bool refuse_anonymous = false;
 };
 
 enum class ftp_verb : std::uint8_t { user, pass, cwd, type, retr, nlst, list };
@@ -104,6 +124,9 @@ public:
     [[nodiscard]] constexpr std::uint32_t offset() const noexcept { return offset_; }
 
     // The command line as sent, without its CRLF: "RETR motd", "CWD " for a null CWD, "LIST".
+    // This is the wire form: a byte 0xFF of the argument is written twice (IAC IAC; RFC 959
+    // runs the control connection as Telnet, RFC 854), so that a server's Telnet layer reads it
+    // as the byte, not as a command ("FF F4" is "interrupt process").
     [[nodiscard]] std::size_t size() const noexcept;
     // Writes that line into `out` and returns its size, or npos (the same value as
     // uri_view::npos and decoded_view::npos; writing nothing useful) when `out` is smaller than
@@ -175,12 +198,14 @@ private:
     uri_view uri_;
     plan_options options_;
     std::uint32_t directories_begin_ = 0; // first byte of the first directory segment to send
-    std::uint32_t directories_end_ = 0;   // the '/' that ends the last directory segment
+    std::uint32_t directories_end_ = 0;   // the '/' that ends the last directory segment (the
+                                          // path's end when the name is a directory)
     std::uint32_t action_begin_ = 0;      // the action's argument: [action_begin_, path_end)
     bool has_directories_ = false;        // at least one directory segment after a first "~"
     bool ask_password_ = false;
-    bool login_first_ = false;   // the first segment is "~": no "CWD /"
-    bool login_is_name_ = false; // ... and the only one: "ftp://h/~" lists the login directory
+    bool login_first_ = false;       // the first segment is "~": no "CWD /"
+    bool login_is_name_ = false;     // ... and the only one: "ftp://h/~" lists the login directory
+    bool name_is_directory_ = false; // a final "." or "..": walked as a directory, then listed
 };
 
 // Either a command_plan or the reason there is none.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ftpuri/policy.hpp: what a service accepts: denied host classes, allowed hosts, one call.
 //
-//     static constexpr std::string_view mirrors[] = {"ftp.example.org", "*.mirror.example.net:21"};
+//     static constexpr std::string_view mirrors[] = {"ftp.example.org", "*.mirror.example.net:2121"};
 //     ftpuri::policy const policy{.deny = ftpuri::host_class_set::non_public(), .allow = mirrors};
 //     ftpuri::parse_options const options{.as_error = {ftpuri::diag_id::userinfo_password}};
 //     char canonical[1024];
@@ -40,8 +40,9 @@ namespace ftpuri {
 
 // An allowed host: "ftp.example.org" (that name only), "*.example.org" (any name below it, on
 // a label boundary, but not example.org itself: list it too if it is meant), "192.0.2.7" or
-// "[2001:db8::7]" (that address), each optionally followed by ":port" (then only that port;
-// without one, any port). Names are ASCII, case-insensitive, with at most one trailing dot; an
+// "[2001:db8::7]" (that address), each optionally followed by ":port" (then only that port),
+// or by ":*" (any port); without either, port 21 only, so that an allowed server is not a way
+// to reach its host's other services. Names are ASCII, case-insensitive, with at most one trailing dot; an
 // internationalized name is written as its A-label ("xn--bcher-kva.example").
 class FTPURI_API host_pattern {
 public:
@@ -54,7 +55,7 @@ public:
 
     [[nodiscard]] constexpr std::string_view host() const noexcept { return host_; } // without "*." and ":port"
     [[nodiscard]] constexpr bool any_subdomain() const noexcept { return any_subdomain_; }
-    [[nodiscard]] constexpr std::uint16_t port() const noexcept { return port_; } // 0: any
+    [[nodiscard]] constexpr std::uint16_t port() const noexcept { return port_; } // 0: any (":*")
 
 private:
     std::string_view host_;               // lowercase or not, at most one trailing dot

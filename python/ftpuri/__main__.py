@@ -3,10 +3,13 @@
 CLI is not (a venv, a wheel).
 
     python -m ftpuri [--profile P] [--format text|json] [--error ID] [--deny CLASS]
-                     [--allow-host PATTERN] [--allow-hosts-file FILE] [-f FILE] [URI...]
+                     [--allow-host PATTERN] [--allow-hosts-file FILE] [--whole-line]
+                     [-f FILE] [URI...]
 
 The URIs are the arguments, the lines of each -f FILE ('-' is stdin; blank and '#' lines are
-skipped), or stdin's lines when there are neither. The options have ftpuri-check's names and
+skipped), or stdin's lines when there are neither. Each line is one URI, as ftpuri-check reads
+lines with --whole-line (the flag is accepted, so that one command line serves both); it does
+not divide a line into fields and comments as ftpuri-check does by default (docs/lists.md). The options have ftpuri-check's names and
 meanings. --format=json prints ftpuri-check's JSON Lines records; text prints its message and hint
 lines (without the input line and caret) and its summary. Exit 0 when every input is valid, 1
 when one is not, 2 when the check could not run (an unreadable file, an unknown id, class or
@@ -37,6 +40,8 @@ def parse_arguments(argv):
     parser.add_argument("--allow-host", action="append", default=[], metavar="PATTERN",
                         help="accept only hosts that match a pattern; repeatable")
     parser.add_argument("--allow-hosts-file", metavar="FILE", help="patterns to accept, one a line")
+    parser.add_argument("--whole-line", action="store_true",
+                        help="each line is one URI (always so here; as ftpuri-check --whole-line)")
     return parser.parse_args(argv)
 
 
@@ -98,6 +103,8 @@ def main(argv=None):
             for d in result.diagnostics:
                 out.write(f"{name}:{line}:{d.offset + 1}: {d.severity}: {d.message} [{d.id}]\n  hint: {d.hint}\n")
     if arguments.format == "text":
+        if any(counts.values()):
+            out.write(f"{PROGRAM}: what an id means and how to fix it: ftpuri-check --explain ID\n")
         out.write(f"{PROGRAM}: {plural(len(checked), 'input')}, {invalid} invalid; {plural(counts['error'], 'error')}, "
                   f"{plural(counts['warning'], 'warning')}, {plural(counts['note'], 'note')}\n")
     return 1 if invalid else 0

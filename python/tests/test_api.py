@@ -259,7 +259,7 @@ def test_plan():
     assert [str(c) for c in custom][:2] == ["USER anonymous", "PASS me@example.org"]
     decoded = ftpuri.plan("ftp://h/a%20b/%FF")
     assert (decoded[2].argument, decoded[2].raw_argument) == ("a b", "a%20b")
-    assert bytes(decoded[3]) == b"RETR \xff"
+    assert bytes(decoded[3]) == b"RETR \xff\xff"  # the wire form: Telnet's IAC doubled
     with pytest.raises(ValueError, match=r"anonymous_password: .*\[plan.anonymous-password-control\]"):
         ftpuri.plan("ftp://h/", anonymous_password="a\r\nDELE x")
     with pytest.raises(ValueError, match=r"unknown plan mode 'cwd'"):

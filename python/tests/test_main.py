@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-"""python -m ftpuri against ftpuri-check on the corpus, in every profile and with a policy: the
-same JSON records, the same message, hint and summary lines, the same exit status."""
+"""python -m ftpuri against ftpuri-check --whole-line (each line one URI, as the module reads
+them) on the corpus, in every profile and with a policy: the same JSON records, the same
+message, hint and summary lines, the same exit status."""
 
 import json
 import os
@@ -23,6 +24,7 @@ def run(command, cwd, stdin=b""):
 
 
 def both(ftpuri_check, source_dir, args, stdin=b""):
+    args = ["--whole-line", *args]
     cli = run([ftpuri_check, *args], source_dir, stdin)
     module = run([sys.executable, "-m", "ftpuri", *args], source_dir, stdin)
     assert module.returncode == cli.returncode, (args, module.stderr.decode(), cli.stderr.decode())

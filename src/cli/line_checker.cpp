@@ -69,6 +69,7 @@ line_checker::line_checker(check_settings const& settings)
     settings_.canonical.drop_password = settings.password == password_policy::strip;
     plan_options_.mode = settings_.plan.mode;
     plan_options_.absolute = settings_.plan.absolute;
+    plan_options_.refuse_anonymous = settings_.plan.refuse_anonymous;
     plan_options_.anonymous_password = settings_.plan.anonymous_password;        // a view of our own copy
     allow_.assign(settings_.policy.allow.begin(), settings_.policy.allow.end()); // views of our own copy
     sort_host_patterns(allow_); // an --allow-hosts-file of thousands: a binary search per host
@@ -112,6 +113,8 @@ bool line_checker::check(input_origin const& origin, input_line const& input, li
     if (valid && needs_.host_class && reports) host_class_ = classify_host(*result);
     // A host the policy refuses, and a plan the library refuses, make the input invalid: before
     // the canonical form, which an invalid input does not get. A refused host is not planned.
+    if (valid && !settings_.parse.as_error.empty()) [[unlikely]]
+        valid = judge_canonical_form(*result, parts.uri);
     if (valid && settings_.policy.active()) valid = apply_policy(*result, parts.uri);
     if (valid && settings_.plan.enabled) valid = plan_input(*result);
     if (parts.finding || !parts.before.empty()) add_line_findings(parts);
@@ -169,6 +172,23 @@ void line_checker::add_line_findings(list_line const& parts)
         std::swap(diagnostics_, moved_);
     }
     if (parts.finding) static_cast<void>(diagnostics_.push(*parts.finding)); // dropped() counts a lost one
+}
+
+// --error applies to what the URI means, as sanitize() judges it: a finding that depends on a
+// segment's place is judged on the canonical form too ("./C:/x" is the "C:/x" it stands for),
+// and the input is refused with that form's error, at the input's path.
+bool line_checker::judge_canonical_form(uri_view const& uri, std::string_view input)
+{
+    if (!canonicalize(uri)) return true; // the canonical step reports it
+    parse_result const again = parse(canonical_text_, settings_.parse);
+    if (again) return true;
+    uri_view::offsets const at = uri.raw_offsets();
+    diagnostic finding = again.error();
+    finding.where = component::path;
+    finding.offset = static_cast<std::uint32_t>(uri.buffer().data() - input.data()) + at.path_begin;
+    finding.length = at.path_end - at.path_begin;
+    diagnostics_.push(finding); // an error: the list keeps room for it
+    return false;
 }
 
 bool line_checker::apply_policy(uri_view const& uri, std::string_view input)

@@ -75,6 +75,8 @@ struct plan_settings {
     // refused with plan.anonymous-password-control.
     std::string anonymous_password = "anonymous@";
     bool show_password = false; // PASS shows the password rather than ****
+    // --no-anonymous: a URI without userinfo has no plan (plan.anonymous-refused).
+    bool refuse_anonymous = false;
 };
 
 // --deny, --allow-host and --allow-hosts-file: the policy every input that parses is checked
@@ -260,6 +262,7 @@ private:
     bool plan_input(uri_view const& uri);
     // The policy on the parsed `uri` of `input`: false, with its finding added to the
     // diagnostics (at offsets into `input`), when it refuses the host.
+    bool judge_canonical_form(uri_view const& uri, std::string_view input);
     bool apply_policy(uri_view const& uri, std::string_view input);
     // The diagnostics of the URI `parts.uri`, moved to count from the line's start, and the
     // line's own finding after them.

@@ -108,6 +108,7 @@ struct request {
     bool drop_anonymous = false;
     bool plan = false;
     bool absolute = false;
+    bool no_anonymous = false;
     bool show_password = false;
     bool rules = false;
     bool stats = false;
@@ -444,7 +445,7 @@ void add_options(CLI::App& app, request& r)
         ->group(policy);
     app.add_option("--allow-host", r.allow_hosts,
                    "accept only the hosts that match a PATTERN: name, *.suffix, IPv4 or [IPv6], with an "
-                   "optional :port; repeatable")
+                   "optional :port (none: 21 only; :* any port); repeatable")
         ->allow_extra_args(false)
         ->type_name("PATTERN")
         ->check(CLI::Validator([](std::string& text) { return allow_pattern_problem(text); }, "", "host pattern"))
@@ -533,6 +534,10 @@ void add_options(CLI::App& app, request& r)
                    "with --plan: the PASS of a URI without a user (default anonymous@)")
         ->check(CLI::Validator([](std::string& password) { return anonymous_password_problem(password); }, "",
                                "anonymous password"))
+        ->needs(plan)
+        ->group(planning);
+    app.add_flag("--no-anonymous", r.no_anonymous,
+                 "with --plan: refuse the anonymous login for a URI without a user (plan.anonymous-refused)")
         ->needs(plan)
         ->group(planning);
     app.add_flag("--show-password", r.show_password, "with --plan: show the password after PASS instead of ****")
@@ -644,6 +649,7 @@ configured settings_of(request r, std::string const& source)
     settings.plan.mode = *mode;
     settings.plan.absolute = r.absolute;
     settings.plan.anonymous_password = r.anonymous_password;
+    settings.plan.refuse_anonymous = r.no_anonymous;
     settings.plan.show_password = r.show_password;
     std::FILE* const report_stream = reports_on_stderr(r) ? stderr : stdout;
     settings.color =

@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 
 #include "ftpuri/pct.hpp"
 #include "terminal_safe.hpp"
@@ -71,11 +70,16 @@ std::string_view command_line(ftp_command const& c, command_mask const& mask, st
                 return masked_line(c, pw_begin > begin ? pw_begin - begin : 0, pw_end - begin, line);
         }
     }
-    std::size_t const size = c.size();
-    if (line.size() < size) line.resize(size);
-    // The library's own serialization, so that the line is the one a client sends.
-    std::size_t const written = c.write_to(std::span<char>(line.data(), size));
-    return {line.data(), written == ftp_command::npos ? 0 : written}; // npos: cannot happen, size() fits
+    // The display form: the verb and the decoded argument, each byte once. The wire form
+    // (write_to) doubles a 0xFF for Telnet, which a reader should not see twice.
+    line.clear(); // keeps the capacity
+    line.append(to_string(c.verb()));
+    if (c.has_argument()) {
+        line.push_back(' ');
+        for (char const ch : c.argument())
+            line.push_back(ch);
+    }
+    return line;
 }
 
 void append_plan_text(std::string& to, command_plan const& plan, command_mask const& mask, std::string& scratch)

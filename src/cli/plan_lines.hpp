@@ -6,9 +6,10 @@
 //     CWD pub
 //     RETR f.txt
 //
-// Each line is the command as the library writes it for the server (ftp_command::write_to:
-// the verb, a space, the decoded argument; no CRLF), with two changes unless the user asks for
-// the password (--show-password):
+// Each line is the command's display form: the verb, a space and the decoded argument, as the
+// library writes it for the server (ftp_command::write_to; no CRLF) but with a byte 0xFF once
+// where the wire form doubles it for Telnet; and with two changes unless the user asks for the
+// password (--show-password):
 //
 // - the URI's password reads "PASS ****"; an empty one ("ftp://u:@h/") stays empty, "PASS ",
 //   as in the echoed input: there is nothing to hide. The anonymous password is shown
@@ -22,8 +23,9 @@
 //   and a script that sends the plan asks for the exact lines with --show-password.
 //
 // The line is raw bytes, the argument decoded: the text format shows it with
-// append_terminal_safe() (a %1B becomes <1B>), JSON with its bytes that are not UTF-8 replaced
-// (a %FF becomes U+FFFD) and its controls written \uXXXX.
+// append_terminal_safe() (a %1B becomes <1B>, a %FF <FF>, and a literal '<' that could read as
+// such an escape <3C>), JSON with its bytes that are not UTF-8 replaced (a %FF becomes U+FFFD)
+// and its controls written \uXXXX.
 #pragma once
 
 #include <optional>

@@ -74,7 +74,7 @@ std::string allow_pattern_problem(std::string_view text)
     problem += text;
     problem += "' is not a host pattern; write a name (ftp.example.org), a suffix on a label boundary "
                "(*.example.org), an IPv4 address (192.0.2.7) or an IPv6 address in brackets ([2001:db8::7]), each "
-               "with an optional :port";
+               "with an optional :port (none: 21 only) or :* (any port)";
     return problem;
 }
 
@@ -89,12 +89,19 @@ allow_file_result read_allow_hosts_file(std::string const& path)
     std::string content;
     char buffer[4096];
     std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0)
+    while (content.size() <= max_allow_hosts_file_bytes && (n = std::fread(buffer, 1, sizeof buffer, file)) > 0)
         content.append(buffer, n);
     int const error = std::ferror(file) != 0 ? errno : 0;
     static_cast<void>(std::fclose(file)); // read-only: nothing to lose
     if (error != 0) {
         result.problem = path + ": " + std::strerror(error);
+        return result;
+    }
+    // A bound, so that a wrong path (/dev/zero, a disk image) is a clear error, not an
+    // exhausted memory.
+    if (content.size() > max_allow_hosts_file_bytes) {
+        result.problem = path + ": more than " + std::to_string(max_allow_hosts_file_bytes >> 20U) +
+                         " MiB; an allow-list file holds host patterns, one a line";
         return result;
     }
     std::string_view rest = content;
@@ -110,6 +117,14 @@ allow_file_result read_allow_hosts_file(std::string const& path)
             result.problem += std::to_string(line);
             result.problem += ": ";
             result.problem += problem;
+            result.patterns.clear();
+            return result;
+        }
+        if (result.patterns.size() == max_allow_hosts_patterns) {
+            result.problem = path;
+            result.problem += ':';
+            result.problem += std::to_string(line);
+            result.problem += ": more than " + std::to_string(max_allow_hosts_patterns) + " host patterns";
             result.patterns.clear();
             return result;
         }

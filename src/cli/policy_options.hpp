@@ -12,6 +12,7 @@
 // usage error: `problem` says which, for the CLI to print before any input is read.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,11 @@ struct deny_result {
 // The patterns of an --allow-hosts-file: one per line (LF or CRLF), a line's surrounding spaces
 // and tabs ignored, blank lines and lines starting with '#' skipped. An unreadable file, or a
 // line that is not a pattern ("FILE:LINE: ..."), is a problem.
+// The bounds of an allow-list file: its size and the patterns it holds. Beyond either it is
+// refused with a message that says which, rather than read until memory runs out.
+inline constexpr std::size_t max_allow_hosts_file_bytes = std::size_t{16} << 20U; // 16 MiB
+inline constexpr std::size_t max_allow_hosts_patterns = 100'000;
+
 struct allow_file_result {
     std::vector<std::string> patterns;
     std::string problem;

@@ -18,6 +18,7 @@ struct security_row {
 constexpr security_row security_rows[] = {
     {"pct.forbidden-control", "9.1", 93},
     {"plan.anonymous-password-control", "9.1", 93},
+    {"plan.credentials-control", "9.1", 93},
     {"path.encoded-traversal", "8.6", 22},
     {"host.denied", "8.6", 918},
     {"host.not-allowed", "8.6", 918},
@@ -31,6 +32,7 @@ constexpr security_row security_rows[] = {
     {"path.dot-after-empty", "7.5", 22},
     {"userinfo.password", "7.5", 798},
     {"host.percent-encoded", "7.4", 918},
+    {"host.embedded-address", "7.4", 918},
     {"path.tilde-inside", "6.5", 22},
     {"path.encoded-backslash", "6.5", 22},
     {"path.drive-letter", "6.5", 36},

@@ -9,7 +9,8 @@
 // id whose finding is an attack, or opens the way to one, scored by what the attack gets.
 //
 //   score  ids                                                     what an attacker gets
-//   9.1    pct.forbidden-control, plan.anonymous-password-control  an FTP command injected (CWE-93)
+//   9.1    pct.forbidden-control, plan.anonymous-password-control, an FTP command injected (CWE-93)
+//          plan.credentials-control
 //   8.6    path.encoded-traversal                                  a path out of the tree (CWE-22)
 //   8.6    host.denied, host.not-allowed                           SSRF past the policy (CWE-918)
 //   8.2    host.numeric-ambiguous, userinfo.multiple-at            another host than checked (CWE-918)
@@ -20,6 +21,7 @@
 //   7.5    path.above-root, path.dot-after-empty                   a climb out of the tree (CWE-22)
 //   7.5    userinfo.password                                       a credential in the text (CWE-798)
 //   7.4    host.percent-encoded                                    a name past an allow-list (CWE-918)
+//   7.4    host.embedded-address                                   a name that resolves inside (CWE-918)
 //   6.5    path.tilde-inside, path.encoded-backslash               a path out of the tree (CWE-22)
 //   6.5    path.drive-letter                                       an absolute path elsewhere (CWE-36)
 //   5.3    pct.control                                             a control byte in a command (CWE-74)

@@ -34,8 +34,34 @@ text_unit next_non_ascii_unit(std::string_view text, std::size_t i) noexcept
     return {static_cast<std::uint32_t>(n), c, true};
 }
 
+bool reads_as_escape(std::string_view text, std::size_t i) noexcept
+{
+    auto const is_hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'); };
+    if (text[i] != '<') return false;
+    std::string_view rest = text.substr(i + 1);
+    std::size_t min_digits = 2;
+    std::size_t max_digits = 2;
+    if (rest.starts_with("U+")) {
+        rest.remove_prefix(2);
+        min_digits = 4;
+        max_digits = 6;
+    }
+    std::size_t digits = 0;
+    while (digits < rest.size() && digits < max_digits && is_hex(rest[digits]))
+        ++digits;
+    return digits >= min_digits && digits < rest.size() && rest[digits] == '>';
+}
+
 std::uint32_t append_shown_non_ascii_or_unsafe(std::string& to, std::string_view text, std::size_t i, text_unit unit)
 {
+    if (unit.bytes == 1 && unit.code_point == '<') {
+        if (!reads_as_escape(text, i)) {
+            to.push_back('<');
+            return 1;
+        }
+        to.append("<3C>");
+        return 4;
+    }
     if (unit.safe()) {
         to.append(text.substr(i, unit.bytes));
         return 1; // one column per code point; wide characters are rare in URIs and file names
@@ -56,8 +82,9 @@ std::uint32_t append_shown_non_ascii_or_unsafe(std::string& to, std::string_view
 
 std::size_t printable_ascii_run(std::string_view text) noexcept
 {
-    // Eight bytes at a time: a byte >= 0x80 has its top bit set, and a byte < 0x20 or == 0x7F
-    // (0x7F + 1 = 0x80) sets it in one of the two sums (Bit Twiddling Hacks, "hasless").
+    // Eight bytes at a time: a byte >= 0x80 has its top bit set, and a byte < 0x20, == 0x7F
+    // (0x7F + 1 = 0x80) or == '<' sets it in one of the sums (Bit Twiddling Hacks, "hasless",
+    // "hasvalue").
     constexpr std::uint64_t ones = 0x0101010101010101U;
     constexpr std::uint64_t tops = 0x8080808080808080U;
     std::size_t i = 0;
@@ -66,11 +93,12 @@ std::size_t printable_ascii_run(std::string_view text) noexcept
         std::memcpy(&x, text.data() + i, 8);
         std::uint64_t const control = (x - ones * 0x20U) & ~x;
         std::uint64_t const del = ((x ^ (ones * 0x7FU)) - ones) & ~(x ^ (ones * 0x7FU));
-        if (((x | control | del) & tops) != 0) break;
+        std::uint64_t const less = ((x ^ (ones * 0x3CU)) - ones) & ~(x ^ (ones * 0x3CU));
+        if (((x | control | del | less) & tops) != 0) break;
     }
     while (i < text.size()) {
         auto const b = static_cast<unsigned char>(text[i]);
-        if (b < 0x20 || b >= 0x7F) break;
+        if (b < 0x20 || b >= 0x7F || b == '<') break;
         ++i;
     }
     return i;
@@ -105,7 +133,7 @@ void append_json_safe(std::string& to, std::string_view json)
         i += printable_ascii_run(json.substr(i));
         if (i == json.size()) break;
         text_unit const unit = next_text_unit(json, i);
-        if (unit.safe()) {
+        if (unit.safe() && !is_json_line_separator(unit.code_point)) {
             i += unit.bytes;
             continue;
         }

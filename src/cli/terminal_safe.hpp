@@ -27,6 +27,13 @@ constexpr bool is_unsafe_code_point(char32_t c) noexcept
     return c < 0x20 || (c >= 0x7F && c <= 0x9F) || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
+// U+2028 and U+2029: valid raw in JSON, but JavaScript before ES2019 and Python's
+// str.splitlines() end a line there, so a record read line by line would be cut in two.
+constexpr bool is_json_line_separator(char32_t c) noexcept
+{
+    return c == 0x2028 || c == 0x2029;
+}
+
 // One character of a text, or one byte that is not part of a well-formed UTF-8 sequence.
 struct text_unit {
     std::uint32_t bytes; // 1 to 4
@@ -48,20 +55,26 @@ std::uint32_t append_shown_non_ascii_or_unsafe(std::string& to, std::string_view
     return next_non_ascii_unit(text, i);
 }
 
+// True when text[i] is a '<' that a reader could take for the start of an escape: followed by
+// two uppercase hex digits and '>' ("<0D>") or by "U+", four to six of them and '>'
+// ("<U+202E>"). Shown raw, a harmless decoded "%3C0D%3E" would read as a CR.
+[[nodiscard]] bool reads_as_escape(std::string_view text, std::size_t i) noexcept;
+
 // Appends how `unit`, read at text[i], is shown: itself when safe, else <XX> for a byte (a C0
-// control, DEL, or not UTF-8) and <U+XXXX> for a C1 or bidirectional control. Returns the
-// columns it takes: one per code point, so an escape takes its length.
+// control, DEL, or not UTF-8) and <U+XXXX> for a C1 or bidirectional control; a '<' that
+// reads_as_escape() is <3C>, so that the escaping is unambiguous. Returns the columns it
+// takes: one per code point, so an escape takes its length.
 inline std::uint32_t append_shown_unit(std::string& to, std::string_view text, std::size_t i, text_unit unit)
 {
-    if (unit.bytes == 1 && unit.code_point >= 0x20 && unit.code_point < 0x7F) [[likely]] {
+    if (unit.bytes == 1 && unit.code_point >= 0x20 && unit.code_point < 0x7F && unit.code_point != '<') [[likely]] {
         to.push_back(text[i]);
         return 1;
     }
     return append_shown_non_ascii_or_unsafe(to, text, i, unit);
 }
 
-// The length of the run of printable ASCII (0x20-0x7E) that starts text, which every output
-// shows as it is.
+// The length of the run of printable ASCII (0x20-0x7E) but '<' that starts text, which every
+// output shows as it is ('<' is shown as it is unless reads_as_escape()).
 [[nodiscard]] std::size_t printable_ascii_run(std::string_view text) noexcept;
 
 // Appends `text` as append_shown_unit() shows it, unit by unit.
@@ -70,8 +83,8 @@ void append_terminal_safe(std::string& to, std::string_view text);
 // `text` as append_terminal_safe() shows it.
 [[nodiscard]] std::string terminal_safe(std::string_view text);
 
-// Appends `json`, text that RapidJSON's Writer wrote, with every unsafe code point it holds raw
-// written as a \uXXXX escape. The Writer escapes only C0; DEL, C1 and bidirectional controls
+// Appends `json`, text that RapidJSON's Writer wrote, with every unsafe code point and line
+// separator it holds raw written as a \uXXXX escape. The Writer escapes only C0; DEL, C1 and bidirectional controls
 // can only be inside strings (the rest of the JSON is ASCII), where \uXXXX means the same.
 // A byte that is not UTF-8, which the Writer's callers replace beforehand, becomes \uFFFD.
 void append_json_safe(std::string& to, std::string_view json);

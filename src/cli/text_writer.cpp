@@ -26,6 +26,12 @@ constexpr std::string_view note = "\x1b[1;36m";
 constexpr std::uint32_t max_echo_width = 160;
 constexpr std::uint32_t window_width = 120;
 constexpr std::uint32_t window_lead = 40;
+// A line longer than this many bytes is rendered only around each diagnostic: from
+// render_lead bytes before it to render_bytes after, which hold the window above whatever the
+// bytes (a character is at least a column per four bytes) and bound the memory an echo takes.
+constexpr std::size_t max_rendered_line = 8192;
+constexpr std::size_t render_lead = 1024;
+constexpr std::size_t render_bytes = 2048;
 
 std::string_view colour_of(severity s) noexcept
 {
@@ -71,8 +77,15 @@ void text_writer::write(checked_input const& input, std::string& to)
         // A note explains the error before it, at the same bytes: the excerpt is not repeated.
         bool const same_place = previous != nullptr && previous->offset == d.offset && previous->length == d.length;
         if (!(d.level == severity::note && same_place)) {
-            if (!rendered) render_source(input);
-            rendered = true;
+            std::size_t const size = input.bytes.size();
+            if (size > max_rendered_line) {
+                std::size_t const at = std::min<std::size_t>(d.offset, size);
+                std::size_t const begin = at > render_lead ? at - render_lead : 0;
+                render_source(input, begin, std::min(size, at + render_bytes));
+            } else if (!rendered) {
+                render_source(input, 0, size);
+                rendered = true;
+            }
             write_excerpt(input, d, to);
         }
         to.append("  hint: ");
@@ -93,15 +106,32 @@ void text_writer::write(checked_input const& input, std::string& to)
     }
 }
 
-void text_writer::render_source(checked_input const& checked)
+void text_writer::render_source(checked_input const& checked, std::size_t begin, std::size_t end)
 {
     display_.clear();
     column_.clear();
     display_offset_.clear();
-    std::string_view const input = checked.bytes;
+    std::string_view const whole = checked.bytes;
+    // Whole characters only: a window never starts or ends inside a UTF-8 sequence.
+    auto const continuation = [&](std::size_t i) {
+        return i < whole.size() && (static_cast<unsigned char>(whole[i]) & 0xC0U) == 0x80U;
+    };
+    for (int k = 0; k < 3 && begin > 0 && continuation(begin); ++k)
+        --begin;
+    for (int k = 0; k < 3 && continuation(end); ++k)
+        ++end;
+    rendered_begin_ = begin;
+    rendered_end_ = end;
+    // The window's bytes, offsets relative to it; a password that begins before the window
+    // shows its mask at the window's start.
+    std::string_view const input = whole.substr(begin, end - begin);
     std::optional<byte_range> const& password = checked.password;
-    std::size_t const pw_begin = password ? password->offset : input.size() + 1;
-    std::size_t const pw_end = password ? pw_begin + password->length : 0;
+    std::size_t pw_begin = input.size() + 1;
+    std::size_t pw_end = 0;
+    if (password && std::uint64_t{password->offset} + password->length > begin) {
+        pw_begin = password->offset > begin ? password->offset - begin : 0;
+        pw_end = password->offset + password->length - begin;
+    }
     std::uint32_t column = 0;
     std::uint32_t password_column = 0;
     for (std::size_t i = 0; i < input.size();) {
@@ -161,16 +191,18 @@ void text_writer::render_source(checked_input const& checked)
 
 void text_writer::write_excerpt(checked_input const& input, diagnostic const& d, std::string& to)
 {
-    std::size_t const n = column_.size() - 1; // input bytes
-    std::size_t const begin = std::min<std::size_t>(d.offset, n);
-    std::size_t const end = std::min<std::size_t>(std::uint64_t{d.offset} + input.reported_length(d), n);
+    std::size_t const n = column_.size() - 1; // rendered bytes
+    std::uint64_t const offset = std::uint64_t{d.offset} - std::min<std::uint64_t>(d.offset, rendered_begin_);
+    std::size_t const begin = std::min<std::size_t>(offset, n);
+    std::size_t const end = std::min<std::size_t>(offset + input.reported_length(d), n);
     std::uint32_t const first = column_[begin];
     std::uint32_t last = end > begin ? column_[end] : first + 1; // exclusive
     last = std::max(last, first + 1);
     std::uint32_t const width = column_[n];
     // A line the reader cut (block_reader's cap) goes on past what is shown.
     bool const truncated = input.truncated();
-    if (truncated && std::uint64_t{d.offset} + input.reported_length(d) > n) last = std::max(last, width + 1);
+    if (truncated && std::uint64_t{d.offset} + input.reported_length(d) > input.bytes.size())
+        last = std::max(last, width + 1);
 
     // The window of columns [from, to_column) to show; the whole line when it is narrow.
     std::uint32_t from = 0;
@@ -185,8 +217,8 @@ void text_writer::write_excerpt(checked_input const& input, diagnostic const& d,
     auto const stop_byte = static_cast<std::size_t>(
         std::lower_bound(column_.begin(), column_.begin() + static_cast<std::ptrdiff_t>(n), stop) - column_.begin());
     from = column_[first_byte];
-    bool const cut_before = first_byte > 0;
-    bool const cut_after = stop_byte < n || truncated;
+    bool const cut_before = first_byte > 0 || rendered_begin_ > 0;
+    bool const cut_after = stop_byte < n || truncated || rendered_end_ < input.bytes.size();
     if (stop_byte < n) stop = column_[stop_byte];
 
     if (cut_before) to.append("...");

@@ -43,7 +43,54 @@ void append_range(std::string& to, std::size_t first, std::size_t count)
     append_number(to, count);
 }
 
+// The C escape git writes for a byte, or 0 where it writes octal.
+char c_escape(unsigned char byte) noexcept
+{
+    switch (byte) {
+    case '\a': return 'a';
+    case '\b': return 'b';
+    case '\t': return 't';
+    case '\n': return 'n';
+    case '\v': return 'v';
+    case '\f': return 'f';
+    case '\r': return 'r';
+    case '"': return '"';
+    case '\\': return '\\';
+    default: return 0;
+    }
+}
+
+bool needs_quoting(unsigned char byte) noexcept
+{
+    return byte < 0x20 || byte >= 0x7F || byte == '"' || byte == '\\';
+}
+
 } // namespace
+
+std::string quoted_file_name(std::string_view path)
+{
+    bool const plain =
+        std::none_of(path.begin(), path.end(), [](char c) { return needs_quoting(static_cast<unsigned char>(c)); });
+    if (plain) return std::string(path);
+    std::string out = "\"";
+    for (char const c : path) {
+        auto const byte = static_cast<unsigned char>(c);
+        if (!needs_quoting(byte)) {
+            out.push_back(c);
+            continue;
+        }
+        out.push_back('\\');
+        if (char const escape = c_escape(byte); escape != 0) {
+            out.push_back(escape);
+            continue;
+        }
+        out.push_back(static_cast<char>('0' + (byte >> 6U)));
+        out.push_back(static_cast<char>('0' + ((byte >> 3U) & 7U)));
+        out.push_back(static_cast<char>('0' + (byte & 7U)));
+    }
+    out.push_back('"');
+    return out;
+}
 
 std::string unified_diff(std::string_view path, std::string_view before, std::string_view after)
 {
@@ -51,7 +98,9 @@ std::string unified_diff(std::string_view path, std::string_view before, std::st
     if (before == after) return out;
     std::vector<std::string_view> const old_lines = lines_of(before);
     std::vector<std::string_view> const new_lines = lines_of(after);
-    out.append("--- ").append(path).append("\n+++ ").append(path).push_back('\n');
+    // A tab after a name with a space, as git writes it: patch reads the name up to the tab.
+    std::string const name = quoted_file_name(path) + (path.find(' ') == std::string_view::npos ? "" : "\t");
+    out.append("--- ").append(name).append("\n+++ ").append(name).push_back('\n');
     if (old_lines.size() != new_lines.size()) { // never for --fix --in-place; one hunk of it all
         out.append("@@ -");
         append_range(out, 0, old_lines.size());

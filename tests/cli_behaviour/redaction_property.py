@@ -8,12 +8,14 @@ SHAPES (valid URIs and the malformed ones of the leak report, several '@', tabs 
 backslashes, uppercase schemes, spaces around, ;type=, ...), and ftpuri-check runs on them in
 every profile and output format, with --stats, with --fix --redact-password and
 --fix --strip-password, and with --plan in every plan mode (text and JSON), from a file and as
-arguments: no piece of a password may appear on stdout or stderr.
+arguments: no piece of a password may appear on stdout or stderr. With --diff, whose body is
+the file's own lines, none may appear in its reports or headers.
 
 Each password is a fixed marker, then segments of 8 to 10 random letters and digits joined by
 one byte or percent-escape that matters to some reader ('\\', '%', ':', sub-delims, a tab, an
-escape such as %3A). A leak of any part of a password shows a segment or the marker, and a
-segment of 8 random alphanumerics cannot turn up in the output by chance.
+escape such as %3A; U+2028, U+2029 and U+0085 raw or encoded). A leak of any part of a password
+shows a segment or the marker, and a segment of 8 random alphanumerics cannot turn up in the
+output by chance.
 
 Usage: redaction_property.py FTPURI_CHECK SOURCE_DIR
 """
@@ -90,6 +92,9 @@ ARGUMENT_ONLY_SHAPES = [
 ]
 
 JOINERS = list("\\%:!$&'()*+,;=-._~ \t") + ["%3A", "%40", "%2F", "%5C", "%zz", "%41", "%2f"]
+# The line separators that JSON readers split at (written \u2028 by the JSON formats), raw and
+# percent-encoded, and NEL, a C1 control.
+JOINERS += ["\u2028", "\u2029", "\u0085", "%E2%80%A8", "%E2%80%A9", "%C2%85"]
 
 
 def make_password(rnd):
@@ -183,6 +188,20 @@ class RedactionProperty(common.TempDirTest):
             for mode in MODES:
                 with self.subTest(profile=profile, mode=mode):
                     self.assert_no_fragment([f"--profile={profile}", *mode, "--", *ARGUMENTS])
+
+    def test_diff_reports_mask(self):
+        # --diff prints the file's own lines (patch needs them as they are): the password is in
+        # its body by design, as in --fix's output. Its reports on stderr mask it, and so do the
+        # headers, which only name the file.
+        for profile in PROFILES:
+            with self.subTest(profile=profile):
+                proc = common.run([f"--profile={profile}", "--diff", "pw.txt"], cwd=self.dir)
+                self.assertEqual(1, proc.returncode, proc.stderr[:500])
+                self.assertTrue(proc.stderr)
+                leaked = [f.decode() for f in ENCODED_FRAGMENTS if f in proc.stderr]
+                self.assertFalse(leaked, f"--diff: password fragments on stderr: {leaked[:3]}")
+                headers = [line for line in proc.stdout.split(b"\n") if line.startswith((b"--- ", b"+++ "))]
+                self.assertEqual([b"--- pw.txt", b"+++ pw.txt"], headers)
 
     def test_each_report_masks(self):
         # Not vacuous: every input is echoed (its error or its password warning), with "****".

@@ -142,9 +142,12 @@ class SarifSchema(common.TempDirTest):
                          "docs/diagnostics.md's table and --rules list different ids")
         # The plan's ids come from --plan, not from checking a URI: their examples are valid.
         # test_plan_refusal_from_its_example reports plan.nocwd-slash; the anonymous password's
-        # is refused as a usage error before any input is read (test_anonymous_password_control).
+        # is refused as a usage error before any input is read (test_anonymous_password_control);
+        # plan.anonymous-refused is --no-anonymous's (cli_golden plan_no_anonymous), and
+        # plan.credentials-control the library's plan_options::credentials' (plan_test.cpp).
         plan_ids = {e.id for e in self.examples if e.id.startswith("plan.")}
-        self.assertEqual(plan_ids, {"plan.nocwd-slash", "plan.anonymous-password-control"})
+        self.assertEqual(plan_ids, {"plan.nocwd-slash", "plan.anonymous-password-control", "plan.anonymous-refused",
+                                    "plan.credentials-control"})
         # So do the policy's: test_policy_findings_from_their_examples reports them.
         policy_ids = {e.id for e in self.policy_examples()}
         # A build id is reported only by a build without libidn2, never by this one:

@@ -12,8 +12,8 @@ Thousands of seeded random lines mix ftp URI fragments with every C0 byte, DEL, 
 controls and the bidirectional controls in UTF-8, and bytes that are not UTF-8. They go
 through ftpuri-check in every profile and format, with --stats, with --fix and --fix
 --in-place, with --plan, as arguments, and in files whose names hold the same characters (and as
-missing files with such names); option values that CLI11 echoes in its errors too. --plan's
-arguments are decoded, so the same units go through it percent-encoded as well, in every mode:
+missing files with such names, and in --diff's headers, which quote them as git does); option
+values that CLI11 echoes in its errors too. --plan's arguments are decoded, so the same units go through it percent-encoded as well, in every mode:
 each command line must be the escaped echo of its decoded argument. Every stdout and
 stderr must be UTF-8 with no such character raw but the newlines that end lines. In the text
 format each caret must stand under the escaped echo of the bytes its diagnostic points at
@@ -93,6 +93,10 @@ def utf8_length(data, i):
     return common.utf8_sequence_length(data, i)
 
 
+# What the text format's escapes look like: "<0D>", "<U+202E>".
+LOOKS_LIKE_ESCAPE = re.compile(rb"<(?:[0-9A-F]{2}|U\+[0-9A-F]{4,6})>")
+
+
 def escaped_units(data):
     """(byte offset, byte count, shown text) for each character of `data`, escaped."""
     units, i = [], 0
@@ -104,7 +108,9 @@ def escaped_units(data):
             continue
         ch = data[i:i + n].decode("utf-8")
         cp = ord(ch)
-        if cp < 0x20 or cp == 0x7F:
+        if ch == "<" and LOOKS_LIKE_ESCAPE.match(data, i):
+            shown = "<3C>"  # a literal '<' that could be read as an escape
+        elif cp < 0x20 or cp == 0x7F:
             shown = f"<{cp:02X}>"
         elif 0x80 <= cp <= 0x9F or 0x202A <= cp <= 0x202E or 0x2066 <= cp <= 0x2069:
             shown = f"<U+{cp:04X}>"
@@ -274,6 +280,15 @@ class TerminalInjection(common.TempDirTest):
                 proc = self.run_safe(["--fix", "--in-place", copy, missing], f"--in-place {copy!r}", codes=(2,))
                 self.assertIn(f"ftpuri-check: {escaped(copy)}: ".encode(), proc.stderr)
                 self.assertIn(f"ftpuri-check: {escaped(missing)}: ".encode(), proc.stderr)
+            with self.subTest(name=name, diff=True):
+                # --diff: the body is the file's own lines (patch needs them as they are), so
+                # the file holds only a line that --fix changes; the name is in the headers.
+                changed = b"diff-" + name
+                with open(os.path.join(os.fsencode(self.dir), changed), "wb") as f:
+                    f.write(b"FTP://H/a\n")
+                proc = self.run_safe(["--diff", "--", changed, missing], f"--diff {changed!r}", codes=(2,))
+                self.assertIn(b"\n@@ -1 +1 @@\n-FTP://H/a\n+ftp://h/a\n", proc.stdout)
+                self.assertIn(f"ftpuri-check: {escaped(missing)}: ".encode(), proc.stderr)
             with self.subTest(name=name, progress=True):
                 proc = common.run(["--progress=always", "-q", "-f", name], cwd=self.dir)
                 # The bar's own "\r" starts each redraw; what follows is the name, escaped.
@@ -285,6 +300,35 @@ class TerminalInjection(common.TempDirTest):
                 for redraw in redraws:
                     self.assertTrue(redraw.startswith(shown.encode() + b": "), f"{redraw!r} for {name!r}")
                     self.assertIsNone(first_problem(redraw.rstrip(b"\n")), f"progress bar for {name!r}")
+
+    def test_json_writes_line_separators_escaped(self):
+        # U+2028 and U+2029 are valid raw in JSON, but JavaScript before ES2019 and Python's
+        # str.splitlines() end a line there: records read line by line would be cut. Every JSON
+        # format writes them as \u2028 and \u2029 (U+0085 is a C1 control, escaped already),
+        # from an input, a decoded plan argument and a file name alike.
+        separators = ["\u2028", "\u2029", "\u0085"]
+        lines = []
+        for sep in separators:
+            raw, pct = sep.encode(), "".join(f"%{b:02X}" for b in sep.encode()).encode()
+            lines += [b"ftp://h/a" + raw + b"b", b"ftp://h/a" + pct + b"b", b"ftp://u" + pct + b"@h/d" + pct + b"/n",
+                      b"ftp://h/a b" + raw, raw + b"ftp://h/"]
+        name = "lines\u2028\u2029.txt".encode()
+        with open(os.path.join(os.fsencode(self.dir), name), "wb") as f:
+            f.write(b"".join(line + b"\n" for line in lines))
+        for profile in common.PROFILES:
+            for extra in (["--format=json"], ["--format=json", "--plan"], ["--format=sarif"],
+                          ["--format=codeclimate"], ["--stats", "--format=json"]):
+                with self.subTest(profile=profile, extra=extra):
+                    proc = self.run_safe([f"--profile={profile}", *extra, "-f", name], f"{profile} {extra}",
+                                         codes=(0, 1))
+                    text = proc.stdout.decode()  # stderr is text (--stats), where they are shown
+                    for sep in ("\u2028", "\u2029"):
+                        self.assertNotIn(sep, text, f"{profile} {extra}: raw U+{ord(sep):04X}")
+                    if extra[0] == "--format=json" and "--stats" not in extra:
+                        records = proc.stdout.decode().splitlines()
+                        self.assertEqual(len(lines), len(records))
+                        for record, line in zip(map(json.loads, records), lines):
+                            self.assertEqual(sanitized(line), record["input"])
 
     def test_carets_stay_under_their_bytes(self):
         # Lines without ':' after the scheme and with no '@' have no password to mask, so the

@@ -292,11 +292,12 @@ TEST(LineCheckerPlan, JsonRecordsEndWithThePlan)
     check_settings settings = plan_settings(ftpuri::plan_mode::nocwd);
     settings.format = ftpuri::cli::output_format::json;
     checked const valid = check_one(settings, "ftp://me@h/d/f");
-    EXPECT_EQ(valid.out,
-              R"({"file":"<arg 1>","input":"ftp://me@h/d/f","line":1,"valid":true,)"
-              R"("canonical":"ftp://me@h/d/f","host_class":"public","diagnostics":[],"plan":["USER me","RETR d/f"],)"
-              R"("ask_password":true})"
-              "\n");
+    EXPECT_EQ(
+        valid.out,
+        R"({"file":"<arg 1>","input":"ftp://me@h/d/f","line":1,"valid":true,)"
+        R"("canonical":"ftp://me@h/d/f","host_class":"special-use","diagnostics":[],"plan":["USER me","RETR d/f"],)"
+        R"("ask_password":true})"
+        "\n");
     checked const refused = check_one(settings, "ftp://h/a%2Fb/f");
     EXPECT_FALSE(refused.valid);
     EXPECT_NE(refused.out.find(R"("valid":false,"canonical":null,)"), std::string::npos) << refused.out;

@@ -72,9 +72,9 @@ TEST(TerminalSafe, EveryByteAlone)
 TEST(TerminalSafe, PrintableAsciiRunStopsAtEveryOtherByteWherever)
 {
     // Eight bytes at a time, then one by one: every byte value at every place of a 20-byte run,
-    // so that each lane of a word and the tail are reached.
+    // so that each lane of a word and the tail are reached. '<' ends a run: it may need escaping.
     for (unsigned b = 0; b < 256; ++b) {
-        bool const printable = b >= 0x20 && b < 0x7F;
+        bool const printable = b >= 0x20 && b < 0x7F && b != '<';
         for (std::size_t at = 0; at < 20; ++at) {
             std::string text(20, 'a');
             text[at] = static_cast<char>(b);
@@ -147,6 +147,21 @@ TEST(TerminalSafe, UnitsAndColumns)
     EXPECT_EQ(i, text.size());
 }
 
+TEST(TerminalSafe, ALessThanThatReadsAsAnEscapeIsEscaped)
+{
+    // A decoded "%3C0D%3E" would print as the escape of a CR: the display must not be ambiguous.
+    EXPECT_EQ(terminal_safe("a<0D><0A>DELE x"), "a<3C>0D><3C>0A>DELE x");
+    EXPECT_EQ(terminal_safe("<U+202E>"), "<3C>U+202E>");
+    EXPECT_EQ(terminal_safe("<U+10FFFF>"), "<3C>U+10FFFF>");
+    EXPECT_EQ(terminal_safe("a\r<0D>"), "a<0D><3C>0D>");
+    // Anything else that holds a '<' cannot be read as an escape, and stays as it is.
+    for (char const* plain : {"<", "a<b", "<0d>", "<0D", "<0DD>", "<U+20>", "<U+1234567>", "<<", "<U+>", "x<>"})
+        EXPECT_EQ(terminal_safe(plain), plain) << plain;
+    EXPECT_EQ(terminal_safe("<<0D>"), "<<3C>0D>");
+    // The long runs' fast path stops at a '<' too.
+    EXPECT_EQ(terminal_safe("abcdefghijklmnop<1B>qrstuvwxyz"), "abcdefghijklmnop<3C>1B>qrstuvwxyz");
+}
+
 TEST(TerminalSafe, JsonEscapesWhatTheWriterLeavesRaw)
 {
     // As RapidJSON writes it: C0 escaped already, the rest raw.
@@ -158,13 +173,18 @@ TEST(TerminalSafe, JsonEscapesWhatTheWriterLeavesRaw)
               R"({"a":"plain ASCII, \"quoted\" \\ and all"})");
     EXPECT_EQ(json_safe("\"\xFF\""), "\"\\uFFFD\"");
     EXPECT_EQ(json_safe(""), "");
+    // The line separators that JavaScript before ES2019 and str.splitlines() end a line at.
+    EXPECT_EQ(json_safe(cat(R"({"input":"a)", utf8(0x2028), "b", utf8(0x2029), R"("})")),
+              R"({"input":"a\u2028b\u2029"})");
 }
 
 TEST(TerminalSafe, JsonAgreesWithTextOnEveryCodePointOfTheFirstPlanes)
 {
-    // The same decision, two spellings: raw in JSON exactly when it is shown as itself in text.
+    // The same decision, two spellings: raw in JSON exactly when it is shown as itself in text,
+    // but for the line separators, which only JSON readers split at.
     for (char32_t c = 0x20; c < 0x3000; ++c) {
         if (c == '"' || c == '\\') continue; // JSON's own escapes, which the Writer writes
+        if (c == 0x2028 || c == 0x2029) continue;
         std::string const s = utf8(c);
         bool const raw_in_text = terminal_safe(s) == s;
         bool const raw_in_json = json_safe(s) == s;

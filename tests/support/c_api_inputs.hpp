@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+// tests/support/c_api_inputs.hpp: what the C API's tests run over: every seed input of the
+// fuzzers (corpus/inputs: diagnostics, hand-made, real-world, peers' vectors: all families of
+// error and warning, every host kind, long and odd inputs) in the three profiles, as C options.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "ftpuri.h"
+
+namespace ftpuri_test {
+
+inline std::string read_c_api_input(std::filesystem::path const& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+inline std::vector<std::string> const& c_api_corpus()
+{
+    static std::vector<std::string> const all = [] {
+        std::vector<std::string> v;
+        for (auto const& e :
+             std::filesystem::recursive_directory_iterator(std::filesystem::path(FTPURI_SOURCE_DIR) / "corpus/inputs"))
+            if (e.is_regular_file()) v.push_back(read_c_api_input(e.path()));
+        return v;
+    }();
+    return all;
+}
+
+inline constexpr std::array c_api_profiles = {FTPURI_PROFILE_STRICT, FTPURI_PROFILE_RFC3986, FTPURI_PROFILE_LENIENT};
+
+inline ftpuri_parse_options c_options(ftpuri_profile p)
+{
+    ftpuri_parse_options o = FTPURI_PARSE_OPTIONS_INIT;
+    o.profile = p;
+    return o;
+}
+
+} // namespace ftpuri_test
