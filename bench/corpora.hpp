@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// bench/corpora.hpp: the benchmark corpora that look like what the world sends (issue 14).
+// bench/corpora.hpp: the benchmark corpora of valid URIs that look like what the world sends.
 //
 // gen_uris.hpp's stream avoids every shape that draws a warning, so that ftpuri-check exits 0
 // on it; a benchmark over it alone measures the path nobody takes. These corpora take it:
@@ -14,9 +14,9 @@
 //
 // The real-world URLs are corpus/realworld.txt, read by the benchmark itself.
 //
-// Every URI is valid in the strict profile (warnings allowed): a benchmark times work that
-// succeeds. Deterministic: splitmix64 with a fixed seed, no <random> distributions, so the same
-// bytes on every standard library.
+// Every URI is valid in the strict profile (warnings allowed); world_corpora.hpp has the invalid
+// ones, and mirror_urls' URIs are its mix's majority. Deterministic: splitmix64 with a fixed
+// seed, no <random> distributions, so the same bytes on every standard library.
 #pragma once
 
 #include <array>
@@ -71,42 +71,49 @@ inline void append_number(std::string& out, std::uint64_t n)
 
 } // namespace detail
 
+// Appends one mirror-list URI with mirror_shares' shapes.
+inline void append_mirror_url(corpus_random& r, std::string& u)
+{
+    using namespace detail;
+    u += "ftp://";
+    bool const password = r.percent(mirror_shares::password);
+    if (password || r.percent(mirror_shares::userinfo - mirror_shares::password)) {
+        u += r.pick(users);
+        if (password) u += r.percent(50) ? ":s3cret" : ":pa%24%24word";
+        u += '@';
+    }
+    u += r.pick(hosts);
+    if (r.percent(mirror_shares::port)) {
+        u += ':';
+        if (r.percent(20))
+            u += "21";
+        else
+            detail::append_number(u, 1024 + r.below(60000));
+    }
+    u += '/';
+    if (r.percent(mirror_shares::tilde)) u += r.percent(60) ? "~/" : "~mirror/";
+    for (auto n = 1 + r.below(4); n > 0; --n) {
+        u += r.pick(dirs);
+        u += '/';
+        if (r.percent(mirror_shares::empty_segment)) u += '/';
+    }
+    if (r.percent(mirror_shares::needless_escape)) u.append(r.pick(needless)).append("/");
+    if (r.percent(mirror_shares::lowercase_escape)) u.append(r.pick(lowercase)).append("/");
+    if (r.percent(mirror_shares::utf8_escape)) u.append(r.pick(utf8)).append("/");
+    bool const directory = r.percent(15);
+    if (!directory) u += r.pick(files);
+    if (r.percent(mirror_shares::typecode)) u += directory ? ";type=d" : (r.percent(50) ? ";type=i" : ";type=a");
+}
+
 // `count` mirror-list URIs with mirror_shares' shapes.
 inline std::vector<std::string> mirror_urls(std::size_t count, std::uint64_t seed = 0x6D69'7272'6F72ULL)
 {
-    using namespace detail;
     corpus_random r(seed);
     std::vector<std::string> out;
     out.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
-        std::string u = "ftp://";
-        bool const password = r.percent(mirror_shares::password);
-        if (password || r.percent(mirror_shares::userinfo - mirror_shares::password)) {
-            u += r.pick(users);
-            if (password) u += r.percent(50) ? ":s3cret" : ":pa%24%24word";
-            u += '@';
-        }
-        u += r.pick(hosts);
-        if (r.percent(mirror_shares::port)) {
-            u += ':';
-            if (r.percent(20))
-                u += "21";
-            else
-                detail::append_number(u, 1024 + r.below(60000));
-        }
-        u += '/';
-        if (r.percent(mirror_shares::tilde)) u += r.percent(60) ? "~/" : "~mirror/";
-        for (auto n = 1 + r.below(4); n > 0; --n) {
-            u += r.pick(dirs);
-            u += '/';
-            if (r.percent(mirror_shares::empty_segment)) u += '/';
-        }
-        if (r.percent(mirror_shares::needless_escape)) u.append(r.pick(needless)).append("/");
-        if (r.percent(mirror_shares::lowercase_escape)) u.append(r.pick(lowercase)).append("/");
-        if (r.percent(mirror_shares::utf8_escape)) u.append(r.pick(utf8)).append("/");
-        bool const directory = r.percent(15);
-        if (!directory) u += r.pick(files);
-        if (r.percent(mirror_shares::typecode)) u += directory ? ";type=d" : (r.percent(50) ? ";type=i" : ";type=a");
+        std::string u;
+        append_mirror_url(r, u);
         out.push_back(std::move(u));
     }
     return out;

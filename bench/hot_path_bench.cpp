@@ -1,18 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
 // bench/hot_path_bench.cpp: what one URI costs, beside the cost of merely reading its bytes and
-// beside peers (PRODUCT.md, "Non-negotiables": report ratios to reading the bytes, one
-// 256-entry table lookup per byte).
+// beside peers (ratios to the fastest plain loop doing one 256-entry table lookup per byte).
 //
 // Each benchmark is named "<corpus>/<operation>" and times its whole corpus per iteration; the
 // counters "uris" and "bytes" say how much that is, so that ns per URI and per byte follow from
 // the time of an iteration. bench/run.sh runs it and bench/report.py turns the JSON into
 // docs/benchmarks.md. Compare benchmarks of one run only: the machine is shared.
 //
-// Verdicts are checked before timing. Every corpus is valid in the strict profile by
-// construction, so ftpuri's benchmarks abort when ftpuri rejects an input: that is a bug, and
-// timing it would flatter. A peer's benchmark counts the inputs where its verdict differs from
-// ftpuri's (counter "disagree", the first examples on stderr) and still times every input: a
-// peer that gives up early looks faster, and the count says how much of that there is.
+// The floor is four plain loops over the same bytes (bench/floor.hpp: a loop per URI, one loop
+// over a contiguous copy, that loop unrolled four ways, and eight bytes loaded at a time);
+// report.py keeps the fastest. Corpora
+// that hold invalid inputs have a second floor: reading each URI up to its first error plus 64
+// bytes, what an invalid input may cost at most.
+//
+// Verdicts are computed once, before timing, by ftpuri::parse (with the error's offset); each
+// ftpuri benchmark checks that its operation gives the same verdict on every input (a
+// disagreement is a bug, and the benchmark aborts), and its counter "invalid" says how many are
+// invalid. A peer's benchmark counts the inputs where its verdict differs from ftpuri's
+// (counter "disagree", the first examples on stderr) and still times every input: a peer that
+// gives up early looks faster, and the count says how much of that there is. Every benchmark
+// counts the heap allocations of its timed loop (counter "allocs", per iteration), by
+// tests/alloc/counting_allocator.cpp's replaced malloc and operator new.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -23,6 +31,7 @@
 #include <deque>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <set>
 #include <string>
 #include <string_view>
@@ -34,43 +43,94 @@
 #include <re2/re2.h>
 #include <uriparser/Uri.h>
 
+#include "../tests/alloc/counting_allocator.hpp"
 #include "corpora.hpp"
+#include "floor.hpp"
 #include "ftpuri/canonical.hpp"
 #include "ftpuri/parse.hpp"
 #include "oracle.hpp"
+#include "probes.hpp"
+#include "world_corpora.hpp"
 
 namespace {
+
+constexpr std::size_t no_error = std::numeric_limits<std::size_t>::max();
+// What an invalid input may cost beyond its first error: the bytes a scanner reads ahead.
+constexpr std::size_t read_past_error = 64;
 
 struct corpus {
     std::string name;
     std::vector<std::string> urls;
     ftpuri::parse_options options{}; // the linear corpus raises max_length above 64 KiB
+    double min_time = 0;             // seconds per repetition; 0: the command line's
+
+    // Computed once by prepare(), before any timing.
+    std::vector<std::size_t> first_error{}; // per URI: the offset of its error, or no_error
+    std::size_t invalid = 0;
+    std::vector<std::string_view> whole{}, to_error{}; // each URI, and up to its error + 64 bytes
+    std::string whole_bytes{}, to_error_bytes{};       // the same, contiguous
 };
 
 void must(bool ok, std::string const& what)
 {
     if (!ok) {
-        std::fprintf(stderr, "benchmark precondition failed: %s\n", what.c_str());
+        static_cast<void>(std::fprintf(stderr, "benchmark precondition failed: %s\n", what.c_str()));
         std::abort();
     }
 }
 
-std::size_t total_bytes(std::vector<std::string> const& urls)
+// The verdicts (ftpuri::parse's) and the floors' views of the bytes.
+void prepare(corpus& c)
 {
-    std::size_t n = 0;
-    for (auto const& u : urls)
-        n += u.size();
-    return n;
+    for (std::string const& u : c.urls) {
+        ftpuri::parse_result const r = ftpuri::parse(u, c.options);
+        std::size_t const error = r ? no_error : r.error().offset;
+        c.first_error.push_back(error);
+        c.invalid += r ? 0U : 1U;
+        std::string_view const all(u);
+        c.whole.push_back(all);
+        c.to_error.push_back(all.substr(0, r ? all.size() : error + read_past_error));
+    }
+    for (std::string_view const v : c.whole)
+        c.whole_bytes += v;
+    for (std::string_view const v : c.to_error)
+        c.to_error_bytes += v;
 }
 
-void report(benchmark::State& state, corpus const& c)
+bool valid_at(corpus const& c, std::size_t i)
 {
-    auto const bytes = static_cast<std::int64_t>(total_bytes(c.urls));
+    return c.first_error[i] == no_error;
+}
+
+std::string first_bytes(std::string const& u)
+{
+    return u.substr(0, 80);
+}
+
+void report(benchmark::State& state, corpus const& c, std::size_t allocations)
+{
+    auto const bytes = static_cast<std::int64_t>(c.whole_bytes.size());
     auto const uris = static_cast<std::int64_t>(c.urls.size());
     state.SetBytesProcessed(state.iterations() * bytes);
     state.SetItemsProcessed(state.iterations() * uris);
     state.counters["uris"] = static_cast<double>(uris);
     state.counters["bytes"] = static_cast<double>(bytes);
+    state.counters["invalid"] = static_cast<double>(c.invalid);
+    state.counters["to_error_bytes"] = static_cast<double>(c.to_error_bytes.size());
+    state.counters["allocs"] = static_cast<double>(allocations) / static_cast<double>(state.iterations());
+}
+
+// Times `body` over the corpus, counting its allocations and the reference cycles it took.
+template <typename Body>
+void timed(benchmark::State& state, corpus const& c, Body body)
+{
+    alloc_test::allocation_window window;
+    std::uint64_t const start = ftpuri_bench::reference_cycles();
+    for (auto _ : state)
+        body();
+    std::uint64_t const cycles = ftpuri_bench::reference_cycles() - start;
+    report(state, c, window.close());
+    state.counters["ref_cycles"] = static_cast<double>(cycles) / static_cast<double>(state.iterations());
 }
 
 // ---- the corpora -----------------------------------------------------------------------------
@@ -99,14 +159,14 @@ std::vector<std::string> long_urls()
     return {"ftp://ftp.example.org" + path + "/file.tar.gz"};
 }
 
-// corpus/realworld.txt's URLs that the strict profile accepts.
+// corpus/realworld.txt's URLs, valid or not (its comments and blank lines left out).
 std::vector<std::string> realworld_urls()
 {
     std::vector<std::string> v;
     std::ifstream in(FTPURI_SOURCE_DIR "/corpus/realworld.txt");
     for (std::string line; std::getline(in, line);)
-        if (!line.empty() && line[0] != '#' && ftpuri::validate(line)) v.push_back(line);
-    must(!v.empty(), "corpus/realworld.txt has strict-valid URLs");
+        if (!line.empty() && line[0] != '#') v.push_back(line);
+    must(!v.empty(), "corpus/realworld.txt has URLs");
     return v;
 }
 
@@ -155,7 +215,7 @@ std::string escaped_path(std::size_t length, std::uint64_t seed)
 // about the same bytes, under a max_length that admits the longest (64 KiB is the default).
 corpus linear_corpus(std::size_t path_length)
 {
-    corpus c{"linear-" + std::to_string(path_length), {}, {}};
+    corpus c{"linear-" + std::to_string(path_length), {}};
     c.options.max_length = 1U << 20;
     std::size_t const count = std::max<std::size_t>(4, (256U << 10) / path_length);
     for (std::size_t i = 0; i < count; ++i)
@@ -163,65 +223,75 @@ corpus linear_corpus(std::size_t path_length)
     return c;
 }
 
-// ---- the operations --------------------------------------------------------------------------
+// ---- the floors ------------------------------------------------------------------------------
 
-// The floor: one 256-entry table lookup per byte.
-constexpr std::array<unsigned char, 256> byte_table = [] {
-    std::array<unsigned char, 256> t{};
-    for (unsigned i = 0; i < 256; ++i)
-        t[i] = static_cast<unsigned char>(i * 7 + 1);
-    return t;
-}();
-
-void read_bytes(benchmark::State& state, corpus const& c)
+// Reading the bytes; `to_error`: each URI up to its first error plus 64 bytes (all of a valid one).
+template <bool ToError>
+void read_loop(benchmark::State& state, corpus const& c)
 {
-    for (auto _ : state) {
-        unsigned sum = 0;
-        for (auto const& u : c.urls)
-            for (char ch : u)
-                sum += byte_table[static_cast<unsigned char>(ch)];
-        benchmark::DoNotOptimize(sum);
-    }
-    report(state, c);
+    auto const& spans = ToError ? c.to_error : c.whole;
+    timed(state, c, [&] { benchmark::DoNotOptimize(ftpuri_bench::read_per_uri(spans)); });
 }
+
+template <bool ToError>
+void read_contiguous(benchmark::State& state, corpus const& c)
+{
+    std::string_view const bytes = ToError ? c.to_error_bytes : c.whole_bytes;
+    timed(state, c, [&] { benchmark::DoNotOptimize(ftpuri_bench::read_contiguous(bytes)); });
+}
+
+template <bool ToError>
+void read_unrolled4(benchmark::State& state, corpus const& c)
+{
+    std::string_view const bytes = ToError ? c.to_error_bytes : c.whole_bytes;
+    timed(state, c, [&] { benchmark::DoNotOptimize(ftpuri_bench::read_unrolled4(bytes)); });
+}
+
+template <bool ToError>
+void read_words8(benchmark::State& state, corpus const& c)
+{
+    std::string_view const bytes = ToError ? c.to_error_bytes : c.whole_bytes;
+    timed(state, c, [&] { benchmark::DoNotOptimize(ftpuri_bench::read_words8(bytes)); });
+}
+
+// ---- the operations --------------------------------------------------------------------------
 
 void ftpuri_validate(benchmark::State& state, corpus const& c)
 {
-    for (auto const& u : c.urls)
-        must(ftpuri::validate(u, c.options), c.name + ": ftpuri::validate accepts " + u.substr(0, 80));
-    for (auto _ : state)
+    for (std::size_t i = 0; i < c.urls.size(); ++i)
+        must(ftpuri::validate(c.urls[i], c.options) == valid_at(c, i),
+             c.name + ": ftpuri::validate agrees with parse on " + first_bytes(c.urls[i]));
+    timed(state, c, [&] {
         for (auto const& u : c.urls)
             benchmark::DoNotOptimize(ftpuri::validate(u, c.options));
-    report(state, c);
+    });
 }
 
 void ftpuri_parse(benchmark::State& state, corpus const& c)
 {
-    for (auto const& u : c.urls)
-        must(ftpuri::parse(u, c.options).has_value(), c.name + ": ftpuri::parse accepts " + u.substr(0, 80));
-    for (auto _ : state)
+    timed(state, c, [&] {
         for (auto const& u : c.urls)
             benchmark::DoNotOptimize(ftpuri::parse(u, c.options));
-    report(state, c);
+    });
 }
 
+// Parse, and canonicalize what is valid.
 void ftpuri_canonicalize(benchmark::State& state, corpus const& c)
 {
     std::size_t longest = 0;
     for (auto const& u : c.urls)
         longest = std::max(longest, u.size());
     std::vector<char> out(ftpuri::canonical_size_bound(longest));
-    for (auto const& u : c.urls) {
-        ftpuri::parse_result const r = ftpuri::parse(u, c.options);
-        must(r && ftpuri::canonicalize_into(*r, out), c.name + ": ftpuri canonicalizes " + u.substr(0, 80));
+    for (std::size_t i = 0; i < c.urls.size(); ++i) {
+        ftpuri::parse_result const r = ftpuri::parse(c.urls[i], c.options);
+        must(!r || ftpuri::canonicalize_into(*r, out), c.name + ": ftpuri canonicalizes " + first_bytes(c.urls[i]));
     }
-    for (auto _ : state) {
+    timed(state, c, [&] {
         for (auto const& u : c.urls) {
             ftpuri::parse_result const r = ftpuri::parse(u, c.options);
-            benchmark::DoNotOptimize(ftpuri::canonicalize_into(*r, out));
+            if (r) benchmark::DoNotOptimize(ftpuri::canonicalize_into(*r, out));
         }
-    }
-    report(state, c);
+    });
 }
 
 // ---- the peers: each returns its verdict (true: accepted) -------------------------------------
@@ -284,22 +354,23 @@ void show_disagreements(std::string const& name, std::vector<std::string const*>
 {
     static std::set<std::string> shown;
     if (found.empty() || !shown.insert(name).second) return;
-    std::fprintf(stderr, "disagree: %s: %zu inputs\n", name.c_str(), found.size());
+    static_cast<void>(std::fprintf(stderr, "disagree: %s: %zu inputs\n", name.c_str(), found.size()));
     for (std::size_t i = 0; i < found.size() && i < 3; ++i)
-        std::fprintf(stderr, "disagree: %s: e.g. %s\n", name.c_str(), found[i]->substr(0, 160).c_str());
+        static_cast<void>(
+            std::fprintf(stderr, "disagree: %s: e.g. %s\n", name.c_str(), found[i]->substr(0, 160).c_str()));
 }
 
 template <bool (*Peer)(std::string const&)>
 void peer(benchmark::State& state, corpus const& c, std::string const& name)
 {
     std::vector<std::string const*> found;
-    for (auto const& u : c.urls)
-        if (Peer(u) != ftpuri::validate(u, c.options)) found.push_back(&u);
+    for (std::size_t i = 0; i < c.urls.size(); ++i)
+        if (Peer(c.urls[i]) != valid_at(c, i)) found.push_back(&c.urls[i]);
     show_disagreements(name, found);
-    for (auto _ : state)
+    timed(state, c, [&] {
         for (auto const& u : c.urls)
             benchmark::DoNotOptimize(Peer(u));
-    report(state, c);
+    });
     state.counters["disagree"] = static_cast<double>(found.size());
 }
 
@@ -314,12 +385,23 @@ std::deque<corpus>& corpora()
 
 void add(corpus added, bool with_peers)
 {
-    corpus const& c = corpora().emplace_back(std::move(added));
+    corpus& c = corpora().emplace_back(std::move(added));
     must(!c.urls.empty(), c.name + " has inputs");
+    prepare(c);
     auto const reg = [&](char const* op, auto fn) {
-        benchmark::RegisterBenchmark((c.name + "/" + op).c_str(), fn, std::cref(c));
+        auto* b = benchmark::RegisterBenchmark((c.name + "/" + op).c_str(), fn, std::cref(c));
+        if (c.min_time > 0) b->MinTime(c.min_time);
     };
-    reg("read_bytes", read_bytes);
+    reg("read_loop", read_loop<false>);
+    reg("read_contiguous", read_contiguous<false>);
+    reg("read_unrolled4", read_unrolled4<false>);
+    reg("read_words8", read_words8<false>);
+    if (c.invalid > 0) {
+        reg("read_to_error_loop", read_loop<true>);
+        reg("read_to_error_contiguous", read_contiguous<true>);
+        reg("read_to_error_unrolled4", read_unrolled4<true>);
+        reg("read_to_error_words8", read_words8<true>);
+    }
     reg("ftpuri_validate", ftpuri_validate);
     reg("ftpuri_parse", ftpuri_parse);
     reg("ftpuri_parse+canonicalize", ftpuri_canonicalize);
@@ -335,6 +417,11 @@ void add(corpus added, bool with_peers)
     reg_peer("uriparser", peer<uriparser_parse>);
 }
 
+// A probe row's corpus: 64 URIs of ~1 KB, timed for 50 ms per repetition (there are 48 of
+// them; ~2,000 iterations each, and their spread shows whether that is enough).
+constexpr std::size_t probe_uris = 64;
+constexpr double probe_min_time = 0.05;
+
 void register_all()
 {
     add({"short", short_urls()}, true);
@@ -342,6 +429,11 @@ void register_all()
     add({"mirror", ftpuri_bench::mirror_urls(10000)}, true);
     add({"escaped", ftpuri_bench::escaped_paths(1000)}, true);
     add({"realworld", realworld_urls()}, true);
+    add({"utf8", ftpuri_bench::utf8_urls(10000)}, true);
+    add({"warnings", ftpuri_bench::warning_urls(10000)}, true);
+    add({"tilde-inside", ftpuri_bench::tilde_inside_urls(10000)}, true);
+    add({"invalid", ftpuri_bench::invalid_urls(10000)}, true);
+    add({"world", ftpuri_bench::world_urls(10000)}, true);
 
     // The worst shapes together (with the peers, who may not take them all), then each on its
     // own, with its own reading of its bytes.
@@ -352,6 +444,16 @@ void register_all()
         std::copy_if(worst.begin(), worst.end(), std::back_inserter(urls),
                      [&](std::string const& u) { return worst_shape(u) == shape; });
         add({std::string("worst-") + shape, std::move(urls)}, false);
+    }
+
+    // One byte class per row, valid and with a raw space at byte 30.
+    for (ftpuri_bench::probe_row const& row : ftpuri_bench::probe_rows) {
+        for (bool const space : {false, true}) {
+            corpus c{std::string("probe-") + std::string(row.name) + (space ? "+space" : ""),
+                     ftpuri_bench::probe_corpus(row, probe_uris, space)};
+            c.min_time = probe_min_time;
+            add(std::move(c), false);
+        }
     }
 
     // Linear time: the cost per byte from 64 B to 64 KB paths.

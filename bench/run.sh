@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # bench/run.sh: builds the benchmarks, runs them once, and writes docs/benchmarks.md (the tables,
-# issue 14's targets checked) and docs/benchmarks.svg (the chart).
+# the targets checked one by one) and docs/benchmarks.svg (the chart of the corpora and the probe
+# rows).
 #
-#     bash bench/run.sh            # about 6 minutes on the project's 2-core VM, builds included
+#     bash bench/run.sh            # about 10 minutes on the project's 2-core VM, builds included
 #
 # Steps: a Release build of bench/hot_path_bench.cpp (with the RE2 regex the oracle generates
 # from docs/grammar.abnf) in one build directory and of ftpuri-check in another; one run of the
-# benchmark, every benchmark repeated and the repetitions interleaved at random, so that a slow
-# phase of the shared machine falls on all of them alike; bench/cli_throughput.sh; then
+# benchmark, pinned to one core, every benchmark repeated and the repetitions interleaved at
+# random, so that a slow phase of the shared machine falls on all of them alike; bench/cli_throughput.sh; then
 # bench/report.py writes the page and gnuplot (bench/benchmarks.gp) the chart. The raw results
 # stay in the build directory (benchmarks.json, benchmarks.stderr, cli_throughput.txt).
 #
@@ -18,7 +19,8 @@
 #     FTPURI_BENCH_REPS        repetitions of each benchmark [5]
 #     FTPURI_BENCH_MIN_TIME    seconds of each repetition, at least [0.25]
 #     FTPURI_BENCH_FILTER      a --benchmark_filter regex, for trying things out [every benchmark];
-#                              keep each corpus's read_bytes, which its ratios divide by
+#                              keep each corpus's read_* loops, which its ratios divide by
+#     FTPURI_BENCH_CPU         the core the benchmark is pinned to, with taskset [1]; empty: none
 #     FTPURI_BENCH_SKIP_CLI    1: neither build ftpuri-check nor run cli_throughput.sh [0]
 #     FTPURI_BENCH_CLI_URIS    cli_throughput.sh's N_URIS [1000000]
 #     FTPURI_BENCH_CLI_REPS    cli_throughput.sh's REPS [7]
@@ -47,6 +49,7 @@ filter=${FTPURI_BENCH_FILTER-}
 skip_cli=${FTPURI_BENCH_SKIP_CLI:-0}
 cli_uris=${FTPURI_BENCH_CLI_URIS:-1000000}
 cli_reps=${FTPURI_BENCH_CLI_REPS:-7}
+cpu=${FTPURI_BENCH_CPU-1}
 if ! [[ $reps =~ ^[1-9][0-9]*$ && $min_time =~ ^[0-9]*\.?[0-9]+$ ]]; then
     echo "run.sh: FTPURI_BENCH_REPS must be a count and FTPURI_BENCH_MIN_TIME a number of seconds" >&2
     exit 2
@@ -65,8 +68,12 @@ build() {
     shift
     local generator=()
     [[ ! -f $dir/CMakeCache.txt ]] && command -v ninja >/dev/null && generator=(-G Ninja)
+    # ccache, where there is one: a rebuild after a small change takes seconds.
+    local launcher=()
+    command -v ccache >/dev/null &&
+        launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
     echo "run.sh: building ${targets[*]} in $dir"
-    if ! { cmake -S . -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DFTPURI_BUILD_TESTS=OFF \
+    if ! { cmake -S . -B "$dir" "${generator[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release -DFTPURI_BUILD_TESTS=OFF \
         -DFTPURI_BUILD_PROPS=OFF "$@" &&
         cmake --build "$dir" -j "$(nproc)" --target "${targets[@]}"; } >"$log" 2>&1; then
         tail -n 40 "$log" >&2
@@ -95,8 +102,10 @@ versions=$(dpkg-query -W -f='${Package} ${Version}, ' libbenchmark-dev libre2-de
     libcurl4-openssl-dev liburiparser-dev 2>/dev/null || true)
 meta=$bench_dir/benchmarks-meta.txt
 {
-    echo "CPU: $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
-    echo "cores: $(nproc)"
+    echo "CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1) (lscpu's model name)"
+    echo "hypervisor: $(lscpu | sed -n 's/^Hypervisor vendor: *//p' | head -n 1 | grep . || echo none)"
+    echo "cores: $(nproc), shared: other users' builds and tests may run beside the benchmark"
+    if [[ -n $cpu ]]; then echo "pinned to: core $cpu (taskset)"; else echo "pinned to: no core"; fi
     echo "memory: $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
     echo "system: $(uname -sr), load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "compiler: $("$cxx" --version | head -n 1)"
@@ -104,13 +113,21 @@ meta=$bench_dir/benchmarks-meta.txt
     echo "libraries: ${versions%, }"
     echo "commit: $commit"
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "benchmark: $reps repetitions of at least $min_time s each, randomly interleaved${filter:+, filter $filter}"
+    echo "benchmark: $reps repetitions of at least $min_time s each (the probe rows' 0.05 s), randomly interleaved${filter:+, filter $filter}"
 } >"$meta"
 
 json=$bench_dir/benchmarks.json
 log=$bench_dir/benchmarks.stderr
 echo "run.sh: running $bench_dir/bench/ftpuri_bench ($reps repetitions; a few minutes)"
-if ! "$bench_dir/bench/ftpuri_bench" --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
+pin=()
+if [[ -n $cpu ]]; then
+    if ! command -v taskset >/dev/null; then
+        echo "run.sh: taskset not found (util-linux); FTPURI_BENCH_CPU= runs unpinned" >&2
+        exit 2
+    fi
+    pin=(taskset -c "$cpu")
+fi
+if ! "${pin[@]}" "$bench_dir/bench/ftpuri_bench" --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
     --benchmark_enable_random_interleaving=true ${filter:+--benchmark_filter="$filter"} \
     --benchmark_format=json >"$json" 2>"$log"; then
     tail -n 20 "$log" >&2
