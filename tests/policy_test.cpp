@@ -430,7 +430,8 @@ TEST(sanitize, checks_applies_the_policy_and_writes_the_canonical_form)
 
 // Severity by id applies to what the URI means: a finding that depends on a segment's place is
 // judged on the canonical form too, so that sanitize() never accepts a URI whose canonical form,
-// the one it writes, the same call refuses. "./C:" is a drive letter once "." is removed.
+// the one it writes, the same call refuses. "./~user" is another account's home once "." is
+// removed. A drive letter warns in any segment, so the input's own finding refuses it, at "C:".
 TEST(sanitize, judges_the_canonical_form_it_writes)
 {
     struct row {
@@ -438,13 +439,16 @@ TEST(sanitize, judges_the_canonical_form_it_writes)
         profile syntax;
         diag_id made_error;
         char const* canonical; // refused by the same call
+        char const* points_at; // in the input: its path, or the finding's own bytes
     };
     char out[256];
-    for (row const& c : {row{"ftp://h/./C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x"},
-                         row{"ftp://h/a/../C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x"},
-                         row{"ftp://h/%2E/C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x"},
-                         row{"ftp://h/./~user/x", profile::rfc3986, diag_id::path_tilde_user, "ftp://h/~user/x"},
-                         row{"ftp://h/a/../~user/x", profile::lenient, diag_id::path_tilde_user, "ftp://h/~user/x"}}) {
+    for (row const& c :
+         {row{"ftp://h/./C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x", "C:"},
+          row{"ftp://h/a/../C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x", "C:"},
+          row{"ftp://h/%2E/C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x", "C:"},
+          row{"ftp://h/./~user/x", profile::rfc3986, diag_id::path_tilde_user, "ftp://h/~user/x", "/./~user/x"},
+          row{"ftp://h/a/../~user/x", profile::lenient, diag_id::path_tilde_user, "ftp://h/~user/x",
+              "/a/../~user/x"}}) {
         parse_options options{c.syntax};
         options.as_error = {c.made_error};
         std::string const canonical = c.canonical;
@@ -458,11 +462,26 @@ TEST(sanitize, judges_the_canonical_form_it_writes)
         EXPECT_EQ(r.status, ftpuri::sanitize_status::invalid) << c.input;
         EXPECT_EQ(r.error.id, c.made_error) << c.input;
         EXPECT_EQ(r.error.level, ftpuri::severity::error) << c.input;
-        // It points at the input's path, which the canonical form spells otherwise.
-        EXPECT_EQ(text.substr(r.error.offset, r.error.length), text.substr(std::string_view("ftp://h").size()))
-            << c.input;
+        // It points at the input's path, which the canonical form spells otherwise, or at the
+        // finding the input draws itself.
+        EXPECT_EQ(text.substr(r.error.offset, r.error.length), c.points_at) << c.input;
         // Without the id made an error, both are accepted.
         EXPECT_TRUE(ftpuri::sanitize(text, {}, out, parse_options{c.syntax})) << c.input;
+    }
+}
+
+// With path.drive-letter an error, a service refuses a drive letter in any segment, as the attack
+// spelled it: "CWD pub", then "CWD C:", which a Windows server takes as a drive.
+TEST(sanitize, refuses_a_drive_letter_in_any_segment)
+{
+    char out[256];
+    parse_options options{profile::strict};
+    options.as_error = {diag_id::path_drive_letter};
+    for (std::string const input : {"ftp://ftp.example.org/pub/C:/x", "ftp://ftp.example.org/~/C:/x"}) {
+        ftpuri::sanitize_result const r = ftpuri::sanitize(input, {}, out, options);
+        EXPECT_FALSE(r) << input << " accepted as " << std::string_view(out, r.size);
+        EXPECT_EQ(r.error.id, diag_id::path_drive_letter) << input;
+        EXPECT_EQ(input.substr(r.error.offset, r.error.length), "C:") << input;
     }
 }
 

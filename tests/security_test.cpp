@@ -135,6 +135,12 @@ std::vector<attack> const windows = {
     {"ftp://h/a/x%2F..%20%20", D::path_encoded_traversal, 10, 12, true, in_others::warning, "RETR x/..  climbs"},
     {"ftp://h/C:/x", D::path_drive_letter, 8, 2, false},
     {"ftp://h/c%3A/boot.ini", D::path_drive_letter, 8, 4, false},
+    // "CWD C:" switches drives wherever it is sent, not only first: after a directory, after
+    // the login directory "~", last, and past the SIMD blocks' first 32 bytes.
+    {"ftp://h/pub/C:/x", D::path_drive_letter, 12, 2, false},
+    {"ftp://h/~/C:/x", D::path_drive_letter, 10, 2, false},
+    {"ftp://h/pub/D:", D::path_drive_letter, 12, 2, false},
+    {"ftp://h/pub/mirrors/debian/dists/bookworm/C:/x", D::path_drive_letter, 42, 2, false},
 };
 INSTANTIATE_TEST_SUITE_P(windows, security, ::testing::ValuesIn(windows));
 

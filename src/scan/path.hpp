@@ -51,8 +51,9 @@ public:
         // at the whole path.
         if (!c_.ftp_grammar) c_.parts.path_respelled_from = q;
         // The first segment may go with the plain ones where it cannot be a drive letter ("C:",
-        // "C%3A", "%43:"): its first byte is no escape and its second neither ":" nor one.
-        if (q + 2 < n && s[q + 1] != '%' && s[q + 2] != ':' && s[q + 2] != '%' && plain_segments_after(q)) return n;
+        // "C%3A", "%43:"): its first byte is no escape and its second neither ":" nor one (the
+        // block stages stop at a raw ":" second byte themselves).
+        if (q + 2 < n && s[q + 1] != '%' && s[q + 2] != '%' && plain_segments_after(q)) return n;
         segment_ = {q + 1};
         ++q;
         for (;;) {
@@ -202,7 +203,8 @@ private:
             if (home && first && !rules::is_login_directory(segment))
                 c_.warn(diag_id::path_tilde_user, component::path, begin, length);
         }
-        if (first && length >= 2 && length <= 6 && rules::is_drive_letter(segment))
+        // Any segment: "CWD C:" switches drives on a Windows server wherever it is sent.
+        if (length >= 2 && length <= 6 && rules::is_drive_letter(segment))
             c_.warn(diag_id::path_drive_letter, component::path, begin, length);
 
         // @constraint dot-segment-depth, dot-after-empty: the walk of the default command plan

@@ -130,12 +130,15 @@ public:
         unsigned const member = members(x, low_, high_);
         unsigned const slash = bits(is(x, '/'));
         unsigned const lead = bits(_mm256_or_si256(is(x, '.'), is(x, '~')));
+        unsigned const colon = bits(is(x, ':'));
         unsigned const begins = (slash << 1U) | after_slash_;
         unsigned const percent = escapes_ ? bits(is(x, '%')) : 0U;
         // An escape's two digits are members: the lane of its "%", taken as plain, stands for
         // the escape, judged below.
         unsigned const plain = member | percent;
-        unsigned problem = (~plain & ~slash) | (begins & (~plain | lead | slash));
+        // A segment's second byte ":" may make it a drive letter ("C:"), which warns.
+        unsigned problem =
+            (~plain & ~slash) | (begins & (~plain | lead | slash)) | (((begins << 1U) | second_byte_) & colon);
         if (percent != 0) problem |= escapes_that_matter(at, percent, begins);
         unsigned const before =
             problem != 0 ? static_cast<unsigned>((std::uint64_t{1} << __builtin_ctz(problem)) - 1U) : ~0U;
@@ -147,6 +150,7 @@ public:
         if ((percent & before) != 0 && first_escape_ == npos)
             first_escape_ = position + static_cast<std::uint32_t>(__builtin_ctz(percent & before));
         after_slash_ = slash >> 31U;
+        second_byte_ = begins >> 31U;
         if (problem != 0) stop_ = position + static_cast<std::uint32_t>(__builtin_ctz(problem));
         return problem == 0;
     }
@@ -170,6 +174,7 @@ private:
     std::uint32_t first_escape_ = npos;
     std::uint32_t stop_ = npos; // the first byte that ended the shortcut
     unsigned after_slash_ = 1;  // the byte before the block is a "/": a segment begins at its first
+    unsigned second_byte_ = 0;  // a segment began at the byte before the block
 };
 
 } // namespace

@@ -166,22 +166,27 @@ template <plain_set const& Set>
     if (active_simd_level == simd_level::avx2) return plain_segments_avx2(s, q, n, Set, escapes);
     if (active_simd_level == simd_level::scalar) return found;
     unsigned after_slash = 1; // s[p - 1] is a "/": a segment begins at p
+    unsigned second_byte = 0; // a segment began at s[p - 1]: s[p] is its second byte
     for (std::uint32_t p = q + 1; p + 16 <= n; p += 16) {
         __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s + p));
         unsigned const member = members_sse2<Set>(x);
         auto const slash = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('/'))));
         auto const lead = static_cast<unsigned>(_mm_movemask_epi8(
             _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')), _mm_cmpeq_epi8(x, _mm_set1_epi8('~')))));
+        auto const colon = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(':'))));
         unsigned const begins = ((slash << 1U) | after_slash) & 0xFFFFU;
-        // The first byte that ends the shortcut: one outside Set but a "/", or a segment's first
-        // byte that is another "/" (empty), a byte outside Set, a "." or a "~".
-        unsigned const problem = ((~member & ~slash) | (begins & (~member | lead))) & 0xFFFFU;
+        // The first byte that ends the shortcut: one outside Set but a "/", a segment's first
+        // byte that is another "/" (empty), a byte outside Set, a "." or a "~", or its second
+        // byte a ":" (a drive letter may be the segment).
+        unsigned const problem =
+            ((~member & ~slash) | (begins & (~member | lead)) | (((begins << 1U) | second_byte) & colon)) & 0xFFFFU;
         unsigned const taken =
             problem != 0 ? slash & ((1U << static_cast<unsigned>(__builtin_ctz(problem))) - 1U) : slash;
         found.count += bit_count16(taken);
         if (taken != 0) found.end = p + static_cast<std::uint32_t>(31 - __builtin_clz(taken));
         if (problem != 0) break;
         after_slash = slash >> 15U;
+        second_byte = begins >> 15U;
     }
 #else
     static_cast<void>(s);
