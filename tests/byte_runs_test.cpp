@@ -82,7 +82,7 @@ TEST(ByteRuns, EachFormHoldsTheGrammarSet)
             bool in_range = false;
             for (unsigned r = 0; r < s.set.range_count; ++r)
                 in_range = in_range || (c >= s.set.ranges[r][0] && c <= s.set.ranges[r][1]);
-            bool const nibbles = c < 0x80 && (s.set.low[c & 15U] & s.set.high[c >> 4U]) != 0;
+            bool const nibbles = c < 0x80 && (s.set.ascii.low[c & 15U] & s.set.ascii.high[c >> 4U]) != 0;
             EXPECT_EQ(c < 0x80 ? in_range : s.set.non_ascii, expected) << s.name << " ranges, byte " << c;
             EXPECT_EQ(c < 0x80 ? nibbles : s.set.non_ascii, expected) << s.name << " nibbles, byte " << c;
         }

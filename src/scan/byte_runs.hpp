@@ -23,6 +23,37 @@
 
 namespace ftpuri::detail {
 
+// A set of bytes as two nibble tables, AVX2's form (a byte shuffle looks both up): b is in the set
+// when low[b & 15] & high[b >> 4] != 0. Each distinct row (the bytes of one high nibble) gets a
+// bit of its own, so a set of at most eight distinct rows fits.
+struct nibble_set {
+    std::array<unsigned char, 16> low{};
+    std::array<unsigned char, 16> high{};
+};
+template <class Member>
+consteval nibble_set make_nibble_set(Member member)
+{
+    nibble_set t;
+    std::array<unsigned, 8> rows{}; // the distinct row masks, bit l for low nibble l
+    unsigned used = 0;
+    for (unsigned r = 0; r < 16; ++r) {
+        unsigned mask = 0;
+        for (unsigned l = 0; l < 16; ++l)
+            if (member(r * 16 + l)) mask |= 1U << l;
+        if (mask == 0) continue;
+        unsigned bit = 0;
+        while (bit < used && rows[bit] != mask)
+            ++bit;
+        if (bit == used) {
+            if (used == rows.size()) throw "more than eight distinct rows";
+            rows[used++] = mask;
+        }
+        t.high[r] = static_cast<unsigned char>(1U << bit);
+        for (unsigned l = 0; l < 16; ++l)
+            if ((mask >> l & 1U) != 0) t.low[l] = static_cast<unsigned char>(t.low[l] | (1U << bit));
+    }
+    return t;
+}
 // A set of bytes, each member in one of three forms. Non-ASCII bytes are all in or all out.
 struct plain_set {
     std::array<bool, 256> member{};
@@ -30,10 +61,8 @@ struct plain_set {
     // The ASCII members as byte ranges [first, last], in order, for SSE2.
     std::array<std::array<unsigned char, 2>, 24> ranges{};
     unsigned range_count = 0;
-    // An ASCII byte b is a member when low[b & 15] & high[b >> 4] != 0: row r (b >> 4, 0-7) is
-    // bit r of high, and low[l] holds bit r when the byte r * 16 + l is a member.
-    std::array<unsigned char, 16> low{};
-    std::array<unsigned char, 16> high{};
+    // The ASCII members as nibble tables, for AVX2.
+    nibble_set ascii{};
 };
 
 consteval plain_set make_plain_set(charset set)
@@ -56,11 +85,7 @@ consteval plain_set make_plain_set(charset set)
         p.ranges[p.range_count++] = {static_cast<unsigned char>(c), static_cast<unsigned char>(last)};
         c = last + 1;
     }
-    for (unsigned r = 0; r < 8; ++r) {
-        p.high[r] = static_cast<unsigned char>(1U << r);
-        for (unsigned l = 0; l < 16; ++l)
-            if (p.member[r * 16 + l]) p.low[l] = static_cast<unsigned char>(p.low[l] | (1U << r));
-    }
+    p.ascii = make_nibble_set([&p](unsigned b) { return b < 0x80 && p.member[b]; });
     return p;
 }
 

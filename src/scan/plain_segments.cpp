@@ -6,7 +6,7 @@
 #include <cstring>
 
 #if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
+#include "nibble_lookup_avx2.hpp"
 #endif
 
 namespace ftpuri::detail {
@@ -63,27 +63,6 @@ struct decoded {
     return {_mm256_and_si256(high.valid, low.valid), _mm256_or_si256(shifted, low.value)};
 }
 
-// The members among 32 bytes: plain_set's two nibble tables.
-[[gnu::target("avx2,popcnt")]] inline unsigned members(v32 x, v32 low, v32 high) noexcept
-{
-    v32 const nibble = _mm256_set1_epi8(0x0F);
-    v32 const columns = _mm256_shuffle_epi8(low, _mm256_and_si256(x, nibble));
-    v32 const rows = _mm256_shuffle_epi8(high, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble));
-    return ~bits(_mm256_cmpeq_epi8(_mm256_and_si256(columns, rows), _mm256_setzero_si256())) &
-           ~bits(x); // no segment set holds a non-ASCII byte
-}
-
-// The lanes of x in a nibble_set.
-[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline unsigned in(v32 x, nibble_set const& set) noexcept
-{
-    v32 const low = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(set.low.data())));
-    v32 const high = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(set.high.data())));
-    v32 const nibble = _mm256_set1_epi8(0x0F);
-    v32 const columns = _mm256_shuffle_epi8(low, _mm256_and_si256(x, nibble));
-    v32 const rows = _mm256_shuffle_epi8(high, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble));
-    return ~bits(_mm256_cmpeq_epi8(_mm256_and_si256(columns, rows), _mm256_setzero_si256()));
-}
-
 // The escapes among the 32 lanes at s (`percent`) that could matter to a rule, or whose digits
 // are no hex digits; `begins`: the lanes that begin a segment. matters_alone, matters_with_next
 // and matters_with_third of plain_segments.hpp, lane by lane; the escapes after a lead are
@@ -93,8 +72,9 @@ escapes_that_matter(unsigned char const* s, unsigned percent, unsigned begins) n
 {
     decoded const d = decode(s);
     v32 const b = d.byte;
-    unsigned matters = ~bits(d.valid) | in(b, matters_alone_bytes) | (in(b, leading_bytes) & begins);
-    if ((in(b, lead_bytes) & percent) == 0) return matters & percent;
+    unsigned matters = ~bits(d.valid) | lanes_in(b, load_nibble_tables(matters_alone_bytes)) |
+                       (lanes_in(b, load_nibble_tables(leading_bytes)) & begins);
+    if ((lanes_in(b, load_nibble_tables(lead_bytes)) & percent) == 0) return matters & percent;
     decoded const next = decode(s + 3);
     decoded const third = decode(s + 6);
     v32 const n = next.byte;
@@ -117,9 +97,7 @@ escapes_that_matter(unsigned char const* s, unsigned percent, unsigned begins) n
 class segment_blocks {
 public:
     [[gnu::target("avx2,popcnt")]] segment_blocks(std::uint32_t q, plain_set const& set, bool escapes) noexcept
-        : low_(_mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(set.low.data())))),
-          high_(_mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(set.high.data())))),
-          escapes_(escapes), found_{q}
+        : ascii_(load_nibble_tables(set.ascii)), escapes_(escapes), found_{q}
     {
     }
 
@@ -127,7 +105,7 @@ public:
     [[gnu::target("avx2,popcnt")]] bool block(unsigned char const* at, std::uint32_t position) noexcept
     {
         v32 const x = load(at);
-        unsigned const member = members(x, low_, high_);
+        unsigned const member = lanes_in(x, ascii_); // no segment set holds a non-ASCII byte
         unsigned const slash = bits(is(x, '/'));
         unsigned const lead = bits(_mm256_or_si256(is(x, '.'), is(x, '~')));
         unsigned const colon = bits(is(x, ':'));
@@ -167,8 +145,7 @@ public:
 
 private:
     static constexpr std::uint32_t npos = 0xFFFF'FFFFU;
-    v32 low_;
-    v32 high_;
+    nibble_tables ascii_;
     bool escapes_;
     plain_segments found_;
     std::uint32_t first_escape_ = npos;

@@ -96,37 +96,7 @@ consteval bool conditions_are_the_state_machines()
 }
 static_assert(conditions_are_the_state_machines(), "the AVX2 escape check must ask what utf8.hpp answers");
 
-// The three sets of decoded bytes the AVX2 form looks up, as nibble tables: a byte b is in a set
-// when low[b & 15] & high[b >> 4] != 0. Each distinct row (the bytes of one high nibble) gets a
-// bit of its own, so a set of at most eight distinct rows fits.
-struct nibble_set {
-    std::array<unsigned char, 16> low{};
-    std::array<unsigned char, 16> high{};
-};
-template <class Member>
-consteval nibble_set make_nibble_set(Member member)
-{
-    nibble_set t;
-    std::array<unsigned, 8> rows{}; // the distinct row masks, bit l for low nibble l
-    unsigned used = 0;
-    for (unsigned r = 0; r < 16; ++r) {
-        unsigned mask = 0;
-        for (unsigned l = 0; l < 16; ++l)
-            if (member(r * 16 + l)) mask |= 1U << l;
-        if (mask == 0) continue;
-        unsigned bit = 0;
-        while (bit < used && rows[bit] != mask)
-            ++bit;
-        if (bit == used) {
-            if (used == rows.size()) throw "more than eight distinct rows";
-            rows[used++] = mask;
-        }
-        t.high[r] = static_cast<unsigned char>(1U << bit);
-        for (unsigned l = 0; l < 16; ++l)
-            if ((mask >> l & 1U) != 0) t.low[l] = static_cast<unsigned char>(t.low[l] | (1U << bit));
-    }
-    return t;
-}
+// The three sets of decoded bytes the AVX2 form looks up (byte_runs.hpp's nibble tables).
 inline constexpr nibble_set matters_alone_bytes = make_nibble_set([](unsigned b) { return matters_alone(b); });
 inline constexpr nibble_set leading_bytes = make_nibble_set([](unsigned b) { return b == '.' || b == '~'; });
 // The leads that matters_with_next and matters_with_third look further for.
@@ -161,6 +131,7 @@ template <plain_set const& Set>
                                                                             std::uint32_t n, bool escapes) noexcept
 {
     static_assert(!Set.member['/'] && !Set.member['%'], "a segment's plain bytes hold no '/' and no escape");
+    static_assert(!Set.non_ascii, "the AVX2 form looks up ASCII members only");
     plain_segments found{q};
 #if defined(__SSE2__)
     if (active_simd_level == simd_level::avx2) return plain_segments_avx2(s, q, n, Set, escapes);
