@@ -105,18 +105,26 @@ inline void append_mirror_url(corpus_random& r, std::string& u)
     if (r.percent(mirror_shares::typecode)) u += directory ? ";type=d" : (r.percent(50) ? ";type=i" : ";type=a");
 }
 
-// `count` mirror-list URIs with mirror_shares' shapes.
-inline std::vector<std::string> mirror_urls(std::size_t count, std::uint64_t seed = 0x6D69'7272'6F72ULL)
+// `count` URIs, the i-th made by draw(r, i) from one random sequence begun at `seed`.
+template <class Draw>
+std::vector<std::string> draw_urls(std::size_t count, std::uint64_t seed, Draw draw)
 {
     corpus_random r(seed);
     std::vector<std::string> out;
     out.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t i = 0; i < count; ++i)
+        out.push_back(draw(r, i));
+    return out;
+}
+
+// `count` mirror-list URIs with mirror_shares' shapes.
+inline std::vector<std::string> mirror_urls(std::size_t count, std::uint64_t seed = 0x6D69'7272'6F72ULL)
+{
+    return draw_urls(count, seed, [](corpus_random& r, std::size_t) {
         std::string u;
         append_mirror_url(r, u);
-        out.push_back(std::move(u));
-    }
-    return out;
+        return u;
+    });
 }
 
 // `count` URLs with ~1 KB paths: names with sub-delims, an escape every 30 to 100 bytes.

@@ -127,38 +127,24 @@ inline std::string invalid_url(corpus_random& r, std::uint64_t n)
 
 inline std::vector<std::string> utf8_urls(std::size_t count, std::uint64_t seed = 0x7574'6638ULL)
 {
-    corpus_random r(seed);
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < count; ++i)
-        out.push_back(utf8_url(r));
-    return out;
+    return draw_urls(count, seed, [](corpus_random& r, std::size_t) { return utf8_url(r); });
 }
 
 inline std::vector<std::string> warning_urls(std::size_t count, std::uint64_t seed = 0x7761'726EULL)
 {
-    corpus_random r(seed);
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < count; ++i)
-        out.push_back(detail::warning_url(r, i % detail::warning_families));
-    return out;
+    return draw_urls(count, seed, [](corpus_random& r, std::size_t i) {
+        return detail::warning_url(r, i % detail::warning_families);
+    });
 }
 
 inline std::vector<std::string> tilde_inside_urls(std::size_t count, std::uint64_t seed = 0x7469'6C64ULL)
 {
-    corpus_random r(seed);
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < count; ++i)
-        out.push_back(tilde_inside_url(r));
-    return out;
+    return draw_urls(count, seed, [](corpus_random& r, std::size_t) { return tilde_inside_url(r); });
 }
 
 inline std::vector<std::string> invalid_urls(std::size_t count, std::uint64_t seed = 0x6261'64ULL)
 {
-    corpus_random r(seed);
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < count; ++i)
-        out.push_back(invalid_url(r, i));
-    return out;
+    return draw_urls(count, seed, [](corpus_random& r, std::size_t i) { return invalid_url(r, i); });
 }
 
 // Appends one URI of the mix: world_shares' shapes, the rest mirror_urls'.
@@ -184,15 +170,11 @@ inline void append_world_url(corpus_random& r, std::string& out)
 
 inline std::vector<std::string> world_urls(std::size_t count, std::uint64_t seed = 0x776F'726CULL)
 {
-    corpus_random r(seed);
-    std::vector<std::string> out;
-    out.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) {
+    return draw_urls(count, seed, [](corpus_random& r, std::size_t) {
         std::string u;
         append_world_url(r, u);
-        out.push_back(std::move(u));
-    }
-    return out;
+        return u;
+    });
 }
 
 } // namespace ftpuri_bench
