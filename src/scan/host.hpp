@@ -22,6 +22,7 @@
 #include "../utf8.hpp"
 #include "byte_runs.hpp"
 #include "cursor.hpp"
+#include "dns_name_shape.hpp"
 #include "escape.hpp"
 #include "ftpuri/charset.hpp"
 
@@ -222,6 +223,10 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) noexcept
             c.parts.kind = host_kind::ipv4;
             return true;
         }
+    }
+    if (is_plain_dns_name(s, begin, q, c.n)) { // the rules below would find nothing
+        c.parts.kind = host_kind::dns_name;
+        return true;
     }
     std::optional<rules::finding> const dns_error = rules::check_dns_name(host);
     if (!dns_error) {

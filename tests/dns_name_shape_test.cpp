@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+// dns_name_shape_test: the host shortcut (src/scan/dns_name_shape.hpp) says "a plain DNS name"
+// exactly when the DNS rules find nothing and no "--" calls for the A-label check, on every name
+// of five kinds of byte up to eight long and on random names up to 32, wherever the name lies in
+// the input; and never at the portable level, whose scan the tests take as the reference.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+
+#include "idna.hpp"
+#include "rules/dns_name.hpp"
+#include "scan/byte_runs.hpp"
+#include "scan/dns_name_shape.hpp"
+
+namespace {
+
+using ftpuri::detail::simd_level;
+
+// What the rules say: nothing to find, and no "--" (find_invalid_a_label() has work only then).
+bool rules_pass(std::string_view name)
+{
+    bool const pass = !ftpuri::rules::check_dns_name(name) && name.find("--") == std::string_view::npos;
+    if (pass) {
+        EXPECT_FALSE(ftpuri::find_invalid_a_label(name)) << name;
+    }
+    return pass;
+}
+
+bool shortcut(std::string const& input, std::size_t begin, std::size_t length)
+{
+    auto const* s = reinterpret_cast<unsigned char const*>(input.data());
+    return ftpuri::detail::is_plain_dns_name(s, static_cast<std::uint32_t>(begin),
+                                             static_cast<std::uint32_t>(begin + length),
+                                             static_cast<std::uint32_t>(input.size()));
+}
+
+class level_guard {
+public:
+    explicit level_guard(simd_level level) : saved_(ftpuri::detail::active_simd_level)
+    {
+        ftpuri::detail::active_simd_level = level;
+    }
+    level_guard(level_guard const&) = delete;
+    level_guard& operator=(level_guard const&) = delete;
+    ~level_guard() { ftpuri::detail::active_simd_level = saved_; }
+
+private:
+    simd_level saved_;
+};
+
+// The name in three places: with a long path after it, as the input's last bytes (the window
+// then ends at the input's end), and in an input shorter than 32 bytes (never taken).
+std::size_t check(std::string const& name)
+{
+    std::size_t failures = 0;
+    bool const expected = !name.empty() && name.size() <= 32 && rules_pass(name);
+    std::string const before = "ftp://user@";
+    std::string const followed = before + name + "/pub/debian/dists/bookworm/Release";
+    std::string const last = std::string(40, 'x') + name;
+    if (shortcut(followed, before.size(), name.size()) != expected) {
+        ADD_FAILURE() << "followed: \"" << name << "\" expected " << expected;
+        ++failures;
+    }
+    if (shortcut(last, 40, name.size()) != expected) {
+        ADD_FAILURE() << "last: \"" << name << "\" expected " << expected;
+        ++failures;
+    }
+    if (name.size() < 8) {
+        std::string const tiny = "ftp://" + name + "/";
+        if (shortcut(tiny, 6, name.size())) {
+            ADD_FAILURE() << "an input under 32 bytes was taken: \"" << name << '"';
+            ++failures;
+        }
+    }
+    return failures;
+}
+
+TEST(DnsNameShape, EveryShortNameOfFiveKindsOfByte)
+{
+    level_guard const sse2(simd_level::sse2);
+    constexpr std::string_view alphabet = "a-.A_";
+    std::size_t failures = 0;
+    std::size_t taken = 0;
+    for (std::size_t length = 1; length <= 8 && failures < 20; ++length) {
+        std::size_t count = 1;
+        for (std::size_t i = 0; i < length; ++i)
+            count *= alphabet.size();
+        for (std::size_t k = 0; k < count && failures < 20; ++k) {
+            std::string name;
+            for (std::size_t i = 0, rest = k; i < length; ++i, rest /= alphabet.size())
+                name += alphabet[rest % alphabet.size()];
+            failures += check(name);
+            if (rules_pass(name)) ++taken;
+        }
+    }
+    EXPECT_EQ(failures, 0U);
+    EXPECT_GT(taken, 1000U); // the shortcut's yes was asked often, not only its no
+}
+
+TEST(DnsNameShape, RandomNamesUpTo32Bytes)
+{
+    level_guard const sse2(simd_level::sse2);
+    std::mt19937 random(20261128);
+    constexpr std::string_view alphabet = "abcxyzAZ0129-.._%";
+    std::size_t failures = 0;
+    for (int i = 0; i < 50000 && failures < 20; ++i) {
+        std::size_t const length = 1 + static_cast<std::size_t>(random() % 34);
+        std::string name;
+        for (std::size_t k = 0; k < length; ++k)
+            name += (random() % 3 == 0) ? alphabet[random() % alphabet.size()] : static_cast<char>('a' + random() % 26);
+        failures += check(name);
+    }
+    EXPECT_EQ(failures, 0U);
+}
+
+TEST(DnsNameShape, RealNamesAreTakenAndFaultsAreNot)
+{
+    level_guard const sse2(simd_level::sse2);
+    for (std::string const name :
+         {"ftp.debian.org", "mirror.example.net.", "a", "x-y.z", "ftp.kernel.org", "0123456789abcdefghijklmnopqrstuv"})
+        EXPECT_TRUE(shortcut("ftp://" + name + "/pub/linux/kernel/v6.x/x.tar.xz", 6, name.size())) << name;
+    for (std::string const name : {"-a.b", "a-.b", "a..b", ".a", "a.b..", "xn--a.b", "ab--cd", "a_b", "A.B%41"})
+        EXPECT_FALSE(shortcut("ftp://" + name + "/pub/linux/kernel/v6.x/x.tar.xz", 6, name.size())) << name;
+    // 33 bytes: longer than one window.
+    std::string const long_name(33, 'a');
+    EXPECT_FALSE(shortcut("ftp://" + long_name + "/pub/linux/kernel/v6.x/x.tar.xz", 6, long_name.size()));
+}
+
+TEST(DnsNameShape, NeverAtThePortableLevel)
+{
+    level_guard const scalar(simd_level::scalar);
+    EXPECT_FALSE(shortcut("ftp://ftp.debian.org/debian/dists/bookworm/Release", 6, 14));
+}
+
+} // namespace
