@@ -390,6 +390,39 @@ TEST(FastPath, EscapesAtEveryBlockOffsetAgree)
     EXPECT_EQ(failures, 0U) << report;
 }
 
+// The path's length decides how its last bytes are read (whole blocks, a block whose escapes
+// reach past the input, the input's last 32 bytes): escapes that look ahead, at every offset of
+// paths of every length from 24 to 80 bytes.
+TEST(FastPath, EscapesNearTheEndAgreeAtEveryPathLength)
+{
+    std::vector<std::string_view> const inserts = {"%41",    "%2F",       "%c3%a9",       "%E6%97%A5", "%C2%A0",
+                                                   "%C2%85", "%E2%80%A8", "%F0%9F%98%80", "%4",        "%C0%AE"};
+    std::size_t checked = 0;
+    std::string report;
+    std::size_t failures = 0;
+    for (std::size_t length = 24; length <= 80; ++length) {
+        std::string const authority = "ftp://" + std::string(1 + length % 7, 'h');
+        for (std::size_t at = 0; at <= length; ++at) {
+            for (std::string_view insert : inserts) {
+                std::string path(1 + at, 'a');
+                path.front() = '/';
+                path += insert;
+                path += std::string(length - at, 'a');
+                path.resize(1 + length); // the insert cut where the path ends, too
+                for (profile p : profiles) {
+                    std::string const uri = authority + path;
+                    std::string const d = disagreement(uri, p);
+                    ++checked;
+                    if (!d.empty() && ++failures <= 25)
+                        report += "\n  \"" + printable(uri) + "\" in " + name_of(p) + ": " + d;
+                }
+            }
+        }
+    }
+    EXPECT_GT(checked, 90000U);
+    EXPECT_EQ(failures, 0U) << report;
+}
+
 // ---- how often the fast paths are taken ---------------------------------------------------------
 
 // Valid strict inputs: bench/corpora.hpp's mirror-list URLs (the shares of real lists:

@@ -49,37 +49,71 @@ struct hex_digits {
     return {_mm256_or_si256(letter, digit), _mm256_add_epi8(low, _mm256_and_si256(letter, _mm256_set1_epi8(9)))};
 }
 
-// The byte each lane's escape decodes to, for a "%" at s[0] of the 32 lanes at s: s[1], s[2]
-// as hex digits; and whether both are.
+// The bytes a block looks at: its own 32 (K = 0) and, for an escape in its last lanes, the
+// eight after them (K = 1 to 8 gives the 32 bytes from K on).
+// Where they lie in the input:
+struct bytes_in_input {
+    unsigned char const* at;
+    template <int K>
+    [[gnu::target("avx2,popcnt"), gnu::always_inline]] v32 from() const noexcept
+    {
+        return load(at + K);
+    }
+};
+// Near the input's end, in registers: the block's 32 and the ones after it (NULs past the end),
+// so that nothing is read past the input and nothing copied (a copy's stores would stall the
+// loads that read them back).
+struct bytes_in_registers {
+    v32 block;
+    v32 halves; // the block's high half, then the first 16 bytes after it
+    template <int K>
+    [[gnu::target("avx2,popcnt"), gnu::always_inline]] v32 from() const noexcept
+    {
+        if constexpr (K == 0) {
+            return block;
+        } else {
+            return _mm256_alignr_epi8(halves, block, K);
+        }
+    }
+};
+[[gnu::target("avx2,popcnt")]] inline bytes_in_registers in_registers(v32 block, v32 after) noexcept
+{
+    return {block, _mm256_permute2x128_si256(block, after, 0x21)};
+}
+
+// The byte each lane's escape decodes to, for a "%" in lane K - 1 of the block: the lanes K and
+// K + 1 as hex digits; and whether both are.
 struct decoded {
     v32 valid;
     v32 byte;
 };
-[[gnu::target("avx2,popcnt")]] inline decoded decode(unsigned char const* s) noexcept
+template <int K, class Bytes>
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline decoded decode(Bytes const& bytes) noexcept
 {
-    hex_digits const high = hex(load(s + 1));
-    hex_digits const low = hex(load(s + 2));
+    hex_digits const high = hex(bytes.template from<K>());
+    hex_digits const low = hex(bytes.template from<K + 1>());
     v32 const shifted = _mm256_and_si256(_mm256_slli_epi16(high.value, 4), _mm256_set1_epi8(static_cast<char>(0xF0)));
     return {_mm256_and_si256(high.valid, low.valid), _mm256_or_si256(shifted, low.value)};
 }
 
-// The escapes among the 32 lanes at s (`percent`) that could matter to a rule, or whose digits
+// The escapes among the block's lanes (`percent`) that could matter to a rule, or whose digits
 // are no hex digits; `begins`: the lanes that begin a segment. matters_alone, matters_with_next
 // and matters_with_third of plain_segments.hpp, lane by lane; the escapes after a lead are
 // decoded only where a lead is.
+template <class Bytes>
 [[gnu::target("avx2,popcnt"), gnu::always_inline]] inline unsigned
-escapes_that_matter(unsigned char const* s, unsigned percent, unsigned begins) noexcept
+escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins) noexcept
 {
-    decoded const d = decode(s);
+    decoded const d = decode<1>(bytes);
     v32 const b = d.byte;
     unsigned matters = ~bits(d.valid) | lanes_in(b, load_nibble_tables(matters_alone_bytes)) |
                        (lanes_in(b, load_nibble_tables(leading_bytes)) & begins);
     if ((lanes_in(b, load_nibble_tables(lead_bytes)) & percent) == 0) return matters & percent;
-    decoded const next = decode(s + 3);
-    decoded const third = decode(s + 6);
+    decoded const next = decode<4>(bytes);
+    decoded const third = decode<7>(bytes);
     v32 const n = next.byte;
-    v32 const next_is_escape = _mm256_and_si256(is(load(s + 3), '%'), next.valid);
-    v32 const third_is_escape = _mm256_and_si256(is(load(s + 6), '%'), third.valid);
+    v32 const next_is_escape = _mm256_and_si256(is(bytes.template from<3>(), '%'), next.valid);
+    v32 const third_is_escape = _mm256_and_si256(is(bytes.template from<6>(), '%'), third.valid);
     v32 pair = _mm256_and_si256(is(b, 0xC2), is(n, 0x85));
     pair = _mm256_or_si256(pair, _mm256_and_si256(is(b, 0xE0), within(n, 0x80, 0x9F)));
     pair = _mm256_or_si256(pair, _mm256_and_si256(is(b, 0xED), within(n, 0xA0, 0xBF)));
@@ -92,8 +126,7 @@ escapes_that_matter(unsigned char const* s, unsigned percent, unsigned begins) n
     return matters & percent;
 }
 
-// The walk over 32-byte blocks: each block's bytes at `at`, which are the input's from
-// `position` on (a copy for the last bytes).
+// The walk over 32-byte blocks.
 class segment_blocks {
 public:
     [[gnu::target("avx2,popcnt")]] segment_blocks(std::uint32_t q, plain_set const& set, bool escapes) noexcept
@@ -101,23 +134,25 @@ public:
     {
     }
 
-    // False once a block holds a byte that ends the shortcut. `at` may be read to at[40].
-    [[gnu::target("avx2,popcnt")]] bool block(unsigned char const* at, std::uint32_t position) noexcept
+    // False once a block holds a byte that ends the shortcut. The block's lanes from `skip` on
+    // are the input's bytes from `position` on (the lanes before were judged already).
+    template <class Bytes>
+    [[gnu::target("avx2,popcnt")]] bool block(Bytes const& bytes, std::uint32_t position, unsigned skip = 0) noexcept
     {
-        v32 const x = load(at);
-        unsigned const member = lanes_in(x, ascii_); // no segment set holds a non-ASCII byte
-        unsigned const slash = bits(is(x, '/'));
-        unsigned const lead = bits(_mm256_or_si256(is(x, '.'), is(x, '~')));
-        unsigned const colon = bits(is(x, ':'));
+        v32 const x = bytes.template from<0>();
+        unsigned const member = lanes_in(x, ascii_) >> skip; // no segment set holds a non-ASCII byte
+        unsigned const slash = bits(is(x, '/')) >> skip;
+        unsigned const lead = bits(_mm256_or_si256(is(x, '.'), is(x, '~'))) >> skip;
+        unsigned const colon = bits(is(x, ':')) >> skip;
         unsigned const begins = (slash << 1U) | after_slash_;
-        unsigned const percent = escapes_ ? bits(is(x, '%')) : 0U;
+        unsigned const percent = escapes_ ? bits(is(x, '%')) >> skip : 0U;
         // An escape's two digits are members: the lane of its "%", taken as plain, stands for
-        // the escape, judged below.
+        // the escape, judged below. Lanes past the block's end (skip > 0) are no members.
         unsigned const plain = member | percent;
         // A segment's second byte ":" may make it a drive letter ("C:"), which warns.
         unsigned problem =
             (~plain & ~slash) | (begins & (~plain | lead | slash)) | (((begins << 1U) | second_byte_) & colon);
-        if (percent != 0) problem |= escapes_that_matter(at, percent, begins);
+        if (percent != 0) problem |= escapes_that_matter(bytes, percent << skip, begins << skip) >> skip;
         unsigned const before =
             problem != 0 ? static_cast<unsigned>((std::uint64_t{1} << __builtin_ctz(problem)) - 1U) : ~0U;
         unsigned const taken = slash & before;
@@ -132,6 +167,9 @@ public:
         if (problem != 0) stop_ = position + static_cast<std::uint32_t>(__builtin_ctz(problem));
         return problem == 0;
     }
+
+    // The input ends at `position`: its end stops the shortcut as a NUL would.
+    void end_at(std::uint32_t position) noexcept { stop_ = position; }
 
     // The path's end is n: a last segment that nothing stopped before it (the NULs after it do)
     // needs no judgement either.
@@ -165,13 +203,33 @@ private:
     // may reach.
     std::uint32_t p = q + 1;
     for (; p + 40 <= n; p += 32)
-        if (!blocks.block(s + p, p)) return blocks.result(n);
-    // The last bytes, copied and padded with NULs, which end the shortcut: no segment ends in
-    // one, and the last segment is taken as such (to_end) only where they are the first stop.
+        if (!blocks.block(bytes_in_input{s + p}, p)) return blocks.result(n);
+    if (n >= 32) {
+        // A block whose last 8 bytes run past the input: the bytes after it, in a register.
+        if (p + 32 < n) {
+            std::uint64_t after = 0;
+            std::memcpy(&after, s + n - 8, 8);
+            after >>= 8U * (p + 40 - n); // the bytes from p + 32 to n, NULs past n
+            v32 const block = load(s + p);
+            if (!blocks.block(in_registers(block, _mm256_set_epi64x(0, 0, 0, static_cast<long long>(after))), p))
+                return blocks.result(n);
+            p += 32;
+        }
+        // The rest: the last 32 bytes of the input, less those already judged.
+        if (p < n) {
+            blocks.block(in_registers(load(s + n - 32), _mm256_setzero_si256()), p, 32 - (n - p));
+        } else {
+            blocks.end_at(n);
+        }
+        return blocks.result(n);
+    }
+    // A short input: its last bytes copied and padded with NULs, which end the shortcut: no
+    // segment ends in one, and the last segment is taken as such (to_end) only where they are
+    // the first stop.
     std::array<unsigned char, 80> tail{};
     std::memcpy(tail.data(), s + p, n - p);
     for (std::uint32_t i = 0; p + i <= n; i += 32)
-        if (!blocks.block(tail.data() + i, p + i)) break;
+        if (!blocks.block(bytes_in_input{tail.data() + i}, p + i)) break;
     return blocks.result(n);
 }
 
