@@ -137,7 +137,8 @@ public:
     // False once a block holds a byte that ends the shortcut. The block's lanes from `skip` on
     // are the input's bytes from `position` on (the lanes before were judged already).
     template <class Bytes>
-    [[gnu::target("avx2,popcnt")]] bool block(Bytes const& bytes, std::uint32_t position, unsigned skip = 0) noexcept
+    [[gnu::target("avx2,popcnt"), gnu::always_inline]] bool block(Bytes const& bytes, std::uint32_t position,
+                                                                  unsigned skip = 0) noexcept
     {
         v32 const x = bytes.template from<0>();
         unsigned const member = lanes_in(x, ascii_) >> skip; // no segment set holds a non-ASCII byte
