@@ -9,6 +9,7 @@
 #include "../utf8.hpp"
 #include "byte_runs.hpp"
 #include "cursor.hpp"
+#include "dns_name_shape.hpp"
 #include "escape.hpp"
 #include "ftpuri/charset.hpp"
 #include "host.hpp"
@@ -100,7 +101,9 @@ bool scan_authority(cursor<Sink>& c) noexcept
     unsigned char const* const s = c.s;
     std::uint32_t const n = c.n;
     std::uint32_t const begin = 6;
-    std::uint32_t end = begin;
+    // The host name's bytes that begin most authorities end none: the search starts after them.
+    name_shape const first_name = read_name_shape(s, begin, n);
+    std::uint32_t end = first_name.end;
     std::uint32_t first_at = npos;
     std::uint32_t second_at = npos;
     for (;; ++end) {
@@ -124,7 +127,8 @@ bool scan_authority(cursor<Sink>& c) noexcept
         }
         host = first_at + 1;
     }
-    return scan_host(c, host, end) && scan_port(c, c.parts.at.host_end, end);
+    name_shape const name = host == begin ? first_name : read_name_shape(s, host, n);
+    return scan_host(c, host, end, name) && scan_port(c, c.parts.at.host_end, end);
 }
 
 } // namespace ftpuri::detail

@@ -30,8 +30,6 @@ namespace ftpuri::detail {
 
 // The host's plain bytes: the name's characters, less the uppercase letters until the first
 // one is found (host.uppercase points at it).
-inline constexpr charset uppercase = charset::range('A', 'Z');
-inline constexpr plain_set dns_name_lower_run = make_plain_set(rules::dns_name_char - uppercase);
 inline constexpr plain_set dns_name_run = make_plain_set(rules::dns_name_char);
 inline constexpr plain_set reg_name_lower_run = make_plain_set(chars::reg_name_char - uppercase);
 inline constexpr plain_set reg_name_run = make_plain_set(chars::reg_name_char);
@@ -155,13 +153,26 @@ bool scan_ip_literal(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) no
 }
 
 // host = IP-literal / IPv4address / dns-name        (rfc3986: ... / reg-name)
+// `name`: read_name_shape() at `begin`.
 template <class Sink>
-bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) noexcept
+bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end, name_shape const& name) noexcept
 {
     constexpr std::uint32_t npos = cursor<Sink>::npos;
     unsigned char const* const s = c.s;
     c.parts.at.host_begin = begin;
     if (begin < end && s[begin] == '[') return scan_ip_literal(c, begin, end);
+
+    // A lowercase name that no DNS rule can fault, ending the authority or before its port, is
+    // a DNS name, unless other parsers would read it as a number.
+    if (name.plain && (name.end == end || (name.end < end && s[name.end] == ':'))) {
+        std::string_view const host = c.input.substr(begin, name.end - begin);
+        if (!rules::ends_in_a_number(host)) {
+            c.parts.at.host_end = name.end;
+            c.parts.facts |= host_as_written;
+            c.parts.kind = host_kind::dns_name;
+            return true;
+        }
+    }
 
     // Find where the name ends (at ":" or the authority's end), checking its bytes.
     std::uint32_t q = begin;
@@ -223,10 +234,6 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) noexcept
             c.parts.kind = host_kind::ipv4;
             return true;
         }
-    }
-    if (is_plain_dns_name(s, begin, q, c.n)) { // the rules below would find nothing
-        c.parts.kind = host_kind::dns_name;
-        return true;
     }
     std::optional<rules::finding> const dns_error = rules::check_dns_name(host);
     if (!dns_error) {
