@@ -391,18 +391,20 @@ TEST(FastPath, EscapesAtEveryBlockOffsetAgree)
 }
 
 // The path's length decides how its last bytes are read (whole blocks, a block whose escapes
-// reach past the input, the input's last 32 bytes): escapes that look ahead, at every offset of
-// paths of every length from 24 to 80 bytes.
+// reach past the input, the input's last 32 bytes): escapes that look ahead, at the first and
+// the last 40 offsets of paths of every length from 24 to 80 bytes.
 TEST(FastPath, EscapesNearTheEndAgreeAtEveryPathLength)
 {
-    std::vector<std::string_view> const inserts = {"%41",    "%2F",       "%c3%a9",       "%E6%97%A5", "%C2%A0",
-                                                   "%C2%85", "%E2%80%A8", "%F0%9F%98%80", "%4",        "%C0%AE"};
+    std::vector<std::string_view> const inserts = {
+        "%41",       "%2F",       "%c3%a9",    "%E6%97%A5",    "%C2%A0",       "%C2%85", "%E2%80%A8",
+        "%E2%80%A9", "%E2%80%AA", "%ED%A0%80", "%F0%9F%98%80", "%F4%90%80%80", "%4",     "%C0%AE"};
     std::size_t checked = 0;
     std::string report;
     std::size_t failures = 0;
     for (std::size_t length = 24; length <= 80; ++length) {
         std::string const authority = "ftp://" + std::string(1 + length % 7, 'h');
-        for (std::size_t at = 0; at <= length; ++at) {
+        // The first bytes, and the last 40, where the blocks that end the path begin.
+        for (std::size_t at = 0; at <= length; at = (at == 8 && length > 48) ? length - 40 : at + 1) {
             for (std::string_view insert : inserts) {
                 std::string path(1 + at, 'a');
                 path.front() = '/';

@@ -81,6 +81,15 @@ struct bytes_in_registers {
     return {block, _mm256_permute2x128_si256(block, after, 0x21)};
 }
 
+// Each lane's byte in a nibble_set's lookup: its low nibble's column AND its high nibble's row.
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline v32 lookup(v32 x, nibble_set const& set) noexcept
+{
+    nibble_tables const t = load_nibble_tables(set);
+    v32 const nibble = _mm256_set1_epi8(0x0F);
+    return _mm256_and_si256(_mm256_shuffle_epi8(t.low, _mm256_and_si256(x, nibble)),
+                            _mm256_shuffle_epi8(t.high, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble)));
+}
+
 // The byte each lane's escape decodes to, for a "%" in lane K - 1 of the block: the lanes K and
 // K + 1 as hex digits; and whether both are.
 struct decoded {
@@ -110,19 +119,20 @@ escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins) noexc
                        (lanes_in(b, load_nibble_tables(leading_bytes)) & begins);
     if ((lanes_in(b, load_nibble_tables(lead_bytes)) & percent) == 0) return matters & percent;
     decoded const next = decode<4>(bytes);
-    decoded const third = decode<7>(bytes);
-    v32 const n = next.byte;
     v32 const next_is_escape = _mm256_and_si256(is(bytes.template from<3>(), '%'), next.valid);
-    v32 const third_is_escape = _mm256_and_si256(is(bytes.template from<6>(), '%'), third.valid);
-    v32 pair = _mm256_and_si256(is(b, 0xC2), is(n, 0x85));
-    pair = _mm256_or_si256(pair, _mm256_and_si256(is(b, 0xE0), within(n, 0x80, 0x9F)));
-    pair = _mm256_or_si256(pair, _mm256_and_si256(is(b, 0xED), within(n, 0xA0, 0xBF)));
-    pair = _mm256_or_si256(pair, _mm256_and_si256(is(b, 0xF0), within(n, 0x80, 0x8F)));
-    pair = _mm256_or_si256(pair, _mm256_and_si256(is(b, 0xF4), within(n, 0x90, 0xBF)));
-    v32 const e2_80 = _mm256_and_si256(is(b, 0xE2), is(n, 0x80));
-    pair = _mm256_or_si256(pair,
-                           _mm256_and_si256(_mm256_and_si256(e2_80, third_is_escape), within(third.byte, 0xA8, 0xA9)));
-    matters |= bits(_mm256_and_si256(pair, next_is_escape));
+    // The leads' bits that the next byte completes a pair with (plain_segments.hpp's pairs).
+    v32 const pair_bits =
+        _mm256_and_si256(_mm256_and_si256(lookup(b, pairs.leads), lookup(next.byte, pairs.nexts)), next_is_escape);
+    v32 const e2_80 = _mm256_set1_epi8(static_cast<char>(pairs.e2_80));
+    v32 const no_pair = _mm256_cmpeq_epi8(_mm256_andnot_si256(e2_80, pair_bits), _mm256_setzero_si256());
+    matters |= ~bits(no_pair);
+    // E2 80, then A8 or A9: a line or paragraph separator. Rare: the third escape only then.
+    unsigned const after_e2_80 = bits(_mm256_cmpeq_epi8(_mm256_and_si256(pair_bits, e2_80), e2_80));
+    if ((after_e2_80 & percent) != 0) {
+        decoded const third = decode<7>(bytes);
+        v32 const third_is_escape = _mm256_and_si256(is(bytes.template from<6>(), '%'), third.valid);
+        matters |= after_e2_80 & bits(_mm256_and_si256(third_is_escape, within(third.byte, 0xA8, 0xA9)));
+    }
     return matters & percent;
 }
 

@@ -106,6 +106,56 @@ inline constexpr nibble_set lead_bytes = make_nibble_set([](unsigned b) {
     return false;
 });
 
+// The pairs of matters_with_next (and E2 80, which the third byte decides), as two lookups that
+// the AVX2 form ANDs: each lead gets a bit (`leads`: its byte), and `nexts` gives a byte the bits
+// of the leads it completes a pair with. A lookup is two nibble tables whose rows and columns
+// AND to the bits; pair_tables() builds both from the conditions and checks every byte.
+struct pair_tables {
+    nibble_set leads;
+    nibble_set nexts;
+    unsigned char e2_80 = 0; // the bit of E2, whose pair with 80 waits for a third byte
+};
+consteval pair_tables make_pair_tables()
+{
+    pair_tables t;
+    std::array<unsigned, 8> lead_of_bit{};
+    unsigned bits = 0;
+    for (unsigned a = 0x80; a < 0x100; ++a) {
+        bool pairs = a == 0xE2;
+        for (unsigned n = 0x80; n < 0xC0; ++n)
+            pairs = pairs || matters_with_next(a, n);
+        if (!pairs) continue;
+        if (bits == lead_of_bit.size()) throw "more than eight leads";
+        auto const bit = static_cast<unsigned char>(1U << bits);
+        lead_of_bit[bits++] = a;
+        t.leads.high[a >> 4U] = static_cast<unsigned char>(t.leads.high[a >> 4U] | bit);
+        t.leads.low[a & 15U] = static_cast<unsigned char>(t.leads.low[a & 15U] | bit);
+        if (a == 0xE2) t.e2_80 = bit;
+        // The lead's next bytes, as the rows and columns they span.
+        for (unsigned n = 0x80; n < 0xC0; ++n) {
+            if (!(a == 0xE2 ? n == 0x80 : matters_with_next(a, n))) continue;
+            t.nexts.high[n >> 4U] = static_cast<unsigned char>(t.nexts.high[n >> 4U] | bit);
+            t.nexts.low[n & 15U] = static_cast<unsigned char>(t.nexts.low[n & 15U] | bit);
+        }
+    }
+    // Exact: a byte's lookup holds a lead's bit only where the byte is that lead, and a next
+    // byte's only where the pair is one (a lead's next bytes must span a whole rectangle of
+    // rows and columns, or the lookup would name pairs that are none).
+    auto const lookup = [](nibble_set const& set, unsigned b) {
+        return static_cast<unsigned>(set.high[b >> 4U] & set.low[b & 15U]);
+    };
+    for (unsigned b = 0; b < 0x100; ++b) {
+        for (unsigned k = 0; k < bits; ++k) {
+            unsigned const a = lead_of_bit[k];
+            if (((lookup(t.leads, b) >> k & 1U) != 0) != (b == a)) throw "a lead's bit names another byte";
+            bool const pair = a == 0xE2 ? b == 0x80 : b >= 0x80 && b < 0xC0 && matters_with_next(a, b);
+            if (((lookup(t.nexts, b) >> k & 1U) != 0) != pair) throw "a next byte's bits name a pair that is none";
+        }
+    }
+    return t;
+}
+inline constexpr pair_tables pairs = make_pair_tables();
+
 // ---- the forms --------------------------------------------------------------------------------
 
 // What the segments after the "/" at s[q] hold: the "/" that ends the last segment taken (q for
