@@ -66,19 +66,20 @@ namespace ftpuri::rules {
 // One segment to a URL normalizer, several directories to the FTP server.
 [[nodiscard]] constexpr bool hides_dot_segment(std::string_view raw) noexcept
 {
+    constexpr std::size_t npos = std::string_view::npos;
+    auto const slash_at = [raw](std::size_t q) {
+        return q + 2 < raw.size() && raw[q + 1] == '2' && to_lower_ascii(static_cast<unsigned char>(raw[q + 2])) == 'f';
+    };
     std::size_t part = 0;
-    for (std::size_t q = 0; q <= raw.size(); ++q) {
-        bool const slash = q + 2 < raw.size() && raw[q] == '%' && raw[q + 1] == '2' &&
-                           to_lower_ascii(static_cast<unsigned char>(raw[q + 2])) == 'f';
-        if (q == raw.size() || slash) {
-            std::string_view const piece = raw.substr(part, q - part);
-            if (dot_segment_length(piece) > 0 || is_dot_lookalike(piece)) return true;
-            if (q == raw.size()) break;
-            q += 2;
-            part = q + 1;
-        }
+    for (;;) {
+        std::size_t q = raw.find('%', part); // the pieces end at a "%2F" or the segment's end
+        while (q != npos && !slash_at(q))
+            q = raw.find('%', q + 1);
+        std::string_view const piece = raw.substr(part, (q == npos ? raw.size() : q) - part);
+        if (dot_segment_length(piece) > 0 || is_dot_lookalike(piece)) return true;
+        if (q == npos) return false;
+        part = q + 3;
     }
-    return false;
 }
 
 } // namespace ftpuri::rules
