@@ -15,7 +15,8 @@
 # when any target crashed, leaked, timed out, hit a sanitizer report or an invariant failure.
 #
 # Environment: CXX_FUZZ (default clang++-14), FUZZ_JOBS (build parallelism, default 1),
-# FUZZ_TARGETS (a space-separated subset, default every fuzz/*_fuzzer.cpp).
+# FUZZ_TARGETS (a space-separated subset by name, "parse canonical" for fuzz/parse_fuzzer.cpp and
+# fuzz/canonical_fuzzer.cpp; default every fuzz/*_fuzzer.cpp; an unknown name is an error).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -48,6 +49,12 @@ echo "   built in $((SECONDS - build_start)) s"
 
 if [[ -n ${FUZZ_TARGETS:-} ]]; then
   read -r -a targets <<<"$FUZZ_TARGETS"
+  for t in "${targets[@]}"; do
+    if [[ ! -f fuzz/${t}_fuzzer.cpp ]]; then
+      echo "run.sh: no fuzz target '$t' (FUZZ_TARGETS names fuzz/NAME_fuzzer.cpp by NAME)" >&2
+      exit 2
+    fi
+  done
 else
   targets=()
   for source in fuzz/*_fuzzer.cpp; do
@@ -88,6 +95,8 @@ for t in "${targets[@]}"; do
   if [[ ! -x $binary ]]; then
     echo "== $t: not built (see fuzz/CMakeLists.txt), skipped"
     summary+=("$(printf '%-10s %s' "$t" 'not built')")
+    # CI installs every fuzz target's dependencies: a target it cannot build is a failure.
+    [[ ${CI:-} == true ]] && failed+=("$t")
     continue
   fi
   mkdir -p "$work/$t" "$build/artifacts/$t"

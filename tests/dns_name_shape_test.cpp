@@ -78,6 +78,12 @@ std::size_t check(std::string const& name)
     std::string const before = "ftp://user@";
     std::string const followed = before + name + "/pub/debian/dists/bookworm/Release";
     std::string const last = std::string(40, 'x') + name;
+    // Dots and hyphens after the name are no part of it.
+    std::string const ported = before + name + ":21/a-b.c-d/.e-/f..g--h/-";
+    if (shortcut(ported, before.size(), name.size()) != expected) {
+        ADD_FAILURE() << "before a port: \"" << name << "\" expected " << expected;
+        ++failures;
+    }
     if (shortcut(followed, before.size(), name.size()) != expected) {
         ADD_FAILURE() << "followed: \"" << name << "\" expected " << expected;
         ++failures;

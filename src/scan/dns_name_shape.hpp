@@ -66,7 +66,7 @@ struct name_shape {
     auto const length = static_cast<std::uint32_t>(__builtin_ctz(~member));
     name_shape shape{begin + length};
     if (length == 0) return shape;
-    std::uint32_t const in_name = length == 32 ? ~0U : (1U << length) - 1U;
+    std::uint32_t const in_name = (1U << length) - 1U; // length < 32: the run ended in the read
     std::uint32_t dots = lanes_equal_to('.') & in_name;
     std::uint32_t const hyphens = lanes_equal_to('-') & in_name;
     // dns-name = label *( "." label ) [ "." ]: one trailing "." ends the name.

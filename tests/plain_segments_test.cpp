@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: Apache-2.0
+// plain_segments_test: what the path's block stage (src/scan/plain_segments.hpp) reports, field
+// by field, where a segment that needs judging stands at a block's edge: the "/" that ends one
+// block and a ".", "~", "/" or drive letter that begins the next, the escapes it takes, and
+// whether the input's end ends the last segment it took. The fast-path tests hold the stage's
+// effect on whole scans to the portable scan; this holds what it says.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "scan/byte_runs.hpp"
+#include "scan/path.hpp"
+#include "scan/plain_segments.hpp"
+
+namespace {
+
+using ftpuri::detail::plain_segments;
+using ftpuri::detail::simd_level;
+
+constexpr std::uint32_t none = 0xFFFF'FFFFU;
+constexpr std::uint32_t slash = 7; // "ftp://h/": the path's first "/"
+
+class level_guard {
+public:
+    explicit level_guard(simd_level level) : saved_(ftpuri::detail::active_simd_level)
+    {
+        ftpuri::detail::active_simd_level = level;
+    }
+    level_guard(level_guard const&) = delete;
+    level_guard& operator=(level_guard const&) = delete;
+    ~level_guard() { ftpuri::detail::active_simd_level = saved_; }
+
+private:
+    simd_level saved_;
+};
+
+plain_segments segments_of(std::string const& uri, bool escapes)
+{
+    auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
+    return ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(
+        s, slash, static_cast<std::uint32_t>(uri.size()), escapes);
+}
+
+std::string a(std::size_t n)
+{
+    return std::string(n, 'a');
+}
+
+// The parts one after the other (GCC 12 warns falsely of "literal" + std::string).
+std::string join(std::initializer_list<std::string_view> parts)
+{
+    std::string out;
+    for (std::string_view part : parts)
+        out += part;
+    return out;
+}
+
+struct expected {
+    std::uint32_t end;
+    std::uint32_t count;
+    std::uint32_t first_escape = none;
+    bool to_end = false;
+};
+
+void expect(std::string_view path, expected e, bool escapes = true)
+{
+    std::string const uri = join({"ftp://h", path});
+    plain_segments const got = segments_of(uri, escapes);
+    EXPECT_EQ(got.end, e.end) << uri;
+    EXPECT_EQ(got.count, e.count) << uri;
+    EXPECT_EQ(got.first_escape, e.first_escape) << uri;
+    EXPECT_EQ(got.to_end, e.to_end) << uri;
+}
+
+// A segment of 31 bytes after the path's "/": its ending "/" is the first block's last byte
+// (the blocks begin after the "/"), and the next segment begins the second block. With 80 more
+// bytes the second block is read from the input; with 4, from the input's last 32 bytes.
+class AtABlocksEdge : public testing::TestWithParam<std::size_t> {};
+
+TEST_P(AtABlocksEdge, ASegmentThatNeedsJudgingBeginningTheNextBlockStopsIt)
+{
+    if (ftpuri::detail::detected_simd_level() != simd_level::avx2) GTEST_SKIP() << "no AVX2 on this machine";
+    level_guard const avx2(simd_level::avx2);
+    std::size_t const rest = GetParam();
+    std::uint32_t const edge = slash + 32; // the "/" that ends the first block
+    for (std::string const next : {".", "..", "~x", "", "%2E"}) {
+        expect(join({"/", a(31), "/", next, "/", a(rest)}), {edge, 1});
+    }
+    // The same bytes inside a segment are plain: what the first block ended was no segment.
+    for (std::string const inside : {".b", "~b", ":b"}) {
+        expect(join({"/", a(32), inside, "/", a(rest)}), {edge + 3, 1, none, true});
+    }
+    // "C:" as a segment: its ":" is the second block's first byte.
+    expect(join({"/", a(30), "/C:/", a(rest)}), {edge - 1, 1});
+    // Nothing to judge: every segment is taken, and the last too when nothing ends it but the input.
+    std::string const plain = join({"/", a(31), "/b%41c/", a(rest)});
+    expect(plain, {edge + 6, 2, edge + 2, true});
+    expect(join({plain, "/"}), {static_cast<std::uint32_t>(7 + plain.size()), 3, edge + 2, false});
+}
+
+INSTANTIATE_TEST_SUITE_P(PlainSegments, AtABlocksEdge, testing::Values(4U, 80U));
+
+TEST(PlainSegments, EscapesAreTakenOnlyWhereNoWarningIsWanted)
+{
+    if (ftpuri::detail::detected_simd_level() != simd_level::avx2) GTEST_SKIP() << "no AVX2 on this machine";
+    level_guard const avx2(simd_level::avx2);
+    std::string const path = join({"/pub/caf%C3%A9/", a(40), "/x"});
+    expect(path, {slash + 14 + 41, 3, slash + 8, true});
+    expect(path, {slash + 4, 1, none, false}, false);
+}
+
+TEST(PlainSegments, TheSse2FormTakesSegmentsWithoutEscapesAndNeverTheLast)
+{
+    level_guard const sse2(simd_level::sse2);
+    std::string const path = join({"/", a(15), "/", a(15), "/", a(15), "/./", a(20)});
+    expect(path, {slash + 48, 3, none, false});
+}
+
+TEST(PlainSegments, ThePortableFormTakesNone)
+{
+    level_guard const scalar(simd_level::scalar);
+    expect(join({"/", a(40), "/", a(40)}), {slash, 0});
+}
+
+} // namespace
