@@ -195,7 +195,14 @@ typedef enum ftpuri_diag_id {
     FTPURI_DIAG_HOST_EMBEDDED_ADDRESS = 83,
     FTPURI_DIAG_PLAN_ANONYMOUS_REFUSED = 84,
     FTPURI_DIAG_PLAN_CREDENTIALS_CONTROL = 85,
-    FTPURI_DIAG_COUNT = 86 /* not an id: the number of ids, which grows as ids are added */
+    FTPURI_DIAG_FETCH_ADDRESS_DENIED = 86,
+    FTPURI_DIAG_FETCH_TOO_LARGE = 87,
+    FTPURI_DIAG_FETCH_TIMEOUT = 88,
+    FTPURI_DIAG_FETCH_REPLY = 89,
+    FTPURI_DIAG_FETCH_MODE_UNSUPPORTED = 90,
+    FTPURI_DIAG_FETCH_PASSWORD_NEEDED = 91,
+    FTPURI_DIAG_FETCH_FAILED = 92,
+    FTPURI_DIAG_COUNT = 93 /* not an id: the number of ids, which grows as ids are added */
 } ftpuri_diag_id;
 
 typedef struct ftpuri_diagnostic {
