@@ -46,6 +46,7 @@ struct arguments {
     std::string output;
     bool json = false;
     bool verbose = false;
+    bool password_stdin = false;
 };
 
 int status_of(ftpuri::fetch_result const& r)
@@ -120,6 +121,8 @@ int main(int argc, char** argv)
         ->type_name("HOST:PORT:ADDRESS");
     app.add_option("-o,--output", a.output, "write the file to FILE, only once it is whole (else stdout)")
         ->type_name("FILE");
+    app.add_flag("--password-stdin", a.password_stdin,
+                 "read the password for a URI that names a user without one from the first line of stdin");
     app.add_flag("--json", a.json, "report on stderr as one JSON object");
     app.add_flag("-v,--verbose", a.verbose, "report the connections, the commands sent and the replies");
     try {
@@ -149,6 +152,12 @@ int main(int argc, char** argv)
     options.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(a.timeout * 1000));
     options.stall = std::chrono::seconds(static_cast<std::int64_t>(a.stall + 0.999));
     options.resolve = a.resolve;
+    std::string password;
+    if (a.password_stdin) {
+        std::getline(std::cin, password);
+        if (!password.empty() && password.back() == '\r') password.pop_back();
+        options.password = password;
+    }
 
     std::optional<fetch_cli::output_file> file;
     if (!a.output.empty()) {
