@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """e2e.fetch: ftpuri-fetch (the guarded fetch over libcurl) against real FTP servers.
 
-    fetch.py FTPURI_FETCH FTPURI_CHECK
+    fetch.py FTPURI_FETCH FTPURI_CHECK FTPURI_FETCH_C
 
 pyftpdlib servers on 127.0.0.1 (fetch_server.py), one per behaviour, each started and stopped
 here; every fetch is bounded by --timeout and by the subprocess's own timeout. What is proved,
@@ -16,7 +16,8 @@ each in the form the attack or the failure takes (the URI, the policy options, t
 - a file larger than the limit (with and without SIZE), a stalled server, a 550 reply, a wrong
   password: each its own id, exit 3, and no output file left, not even a temporary one;
 - nothing is fetched from a URI that sanitize() refuses, and a proxy in the environment is not
-  used.
+  used;
+- the C API (examples/c/ftpuri_fetch.c) and the Python module fetch and refuse the same way.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ except ImportError as e:  # no pyftpdlib: skipped (77), but a failure where CI i
     print(f"e2e.fetch: {e}", file=sys.stderr)
     sys.exit(1 if os.environ.get("CI") else 77)
 
-FETCH = CHECK = ""
+FETCH = CHECK = FETCH_C = ""
 DATA = bytes(range(256)) * 40  # every byte value, 10 KiB
 BIG = b"x" * 200_000
 TEXT = b"one\ntwo\nthree\n"
@@ -270,6 +271,21 @@ class FetchTest(unittest.TestCase):
             self.assertNotIn(b"wrong-one", text.stderr)
             self.assertIn(b"fetch.reply", text.stderr)
 
+    def test_the_c_api_fetches_and_refuses_at_connect_time(self):
+        with FetchServer(self.root) as server:
+            out = subprocess.run([FETCH_C, self.url(server, "pub/data.bin")], capture_output=True, timeout=30)
+            self.assertEqual((out.returncode, out.stdout), (0, DATA), out.stderr)
+            self.assertEqual(out.stderr, f"ok {len(DATA)} 2\n".encode())
+            name = "files.example.com"
+            out = subprocess.run([FETCH_C, "--deny-loopback", "--resolve", f"{name}:{server.port}:127.0.0.1",
+                                  f"ftp://{name}:{server.port}/pub/data.bin"], capture_output=True, timeout=30)
+            self.assertEqual((out.returncode, out.stderr), (1, f"fetch.address-denied 6 {len(name)} 0\n".encode()))
+            out = subprocess.run([FETCH_C, self.url(server, "pub/missing.bin")], capture_output=True, timeout=30)
+            self.assertEqual((out.returncode, out.stderr.split()[0], out.stderr.split()[-1]),
+                             (1, b"fetch.reply", b"550"))
+            time.sleep(0.2)
+            self.assertEqual(server.connections, 2)
+
     def test_nothing_listening(self):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
@@ -280,6 +296,6 @@ class FetchTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    FETCH, CHECK = sys.argv[1], sys.argv[2]
-    del sys.argv[1:3]
+    FETCH, CHECK, FETCH_C = sys.argv[1], sys.argv[2], sys.argv[3]
+    del sys.argv[1:4]
     unittest.main(verbosity=2)
