@@ -510,14 +510,14 @@ FTPURI_API const char* ftpuri_client_action_name(uint32_t action) FTPURI_NOEXCEP
 typedef int (*ftpuri_fetch_write)(void* user_data, const char* bytes, size_t size);
 
 typedef struct ftpuri_fetch_options {
-    size_t size;                 /* sizeof(ftpuri_fetch_options) */
-    uint32_t plan_mode;          /* FTPURI_PLAN_MULTICWD, _SINGLECWD or _NOCWD (_RFC1738: refused) */
-    uint32_t timeout_ms;         /* the whole fetch; 0: 60000 */
-    uint32_t stall_ms;           /* no byte and no reply for this long (whole seconds); 0: 15000 */
-    uint32_t reserved;           /* 0 */
-    uint64_t max_size;           /* bytes; 0: no limit */
-    const char* password;        /* for a URI that names a user without a password, or NULL */
-    const char* const* resolve;  /* "HOST:PORT:ADDRESS" DNS answers, as curl's --resolve */
+    size_t size;                /* sizeof(ftpuri_fetch_options) */
+    uint32_t plan_mode;         /* FTPURI_PLAN_MULTICWD, _SINGLECWD or _NOCWD (_RFC1738: refused) */
+    uint32_t timeout_ms;        /* the whole fetch; 0: 60000 */
+    uint32_t stall_ms;          /* no byte and no reply for this long (whole seconds); 0: 15000 */
+    uint32_t reserved;          /* 0 */
+    uint64_t max_size;          /* bytes; 0: no limit */
+    const char* password;       /* for a URI that names a user without a password, or NULL */
+    const char* const* resolve; /* "HOST:PORT:ADDRESS" DNS answers, as curl's --resolve */
     size_t resolve_count;
 } ftpuri_fetch_options;
 /* clang-format off */
@@ -525,14 +525,14 @@ typedef struct ftpuri_fetch_options {
 /* clang-format on */
 
 typedef struct ftpuri_fetch_result {
-    size_t size;              /* sizeof(ftpuri_fetch_result) */
-    uint64_t bytes;           /* given to the write callback */
-    uint32_t reply_code;      /* fetch.reply: the failing code */
-    uint32_t stage;           /* fetch.reply: ftpuri_plan_stage of the command it answered */
-    uint32_t action;          /* fetch.reply: ftpuri_client_action for it */
-    uint32_t denied_class;    /* fetch.address-denied: the ftpuri_host_class refused */
-    uint32_t connections;     /* connections libcurl asked for (control and data) */
-    uint32_t reserved;        /* 0 */
+    size_t size;           /* sizeof(ftpuri_fetch_result) */
+    uint64_t bytes;        /* given to the write callback */
+    uint32_t reply_code;   /* fetch.reply: the failing code */
+    uint32_t stage;        /* fetch.reply: ftpuri_plan_stage of the command it answered */
+    uint32_t action;       /* fetch.reply: ftpuri_client_action for it */
+    uint32_t denied_class; /* fetch.address-denied: the ftpuri_host_class refused */
+    uint32_t connections;  /* connections libcurl asked for (control and data) */
+    uint32_t reserved;     /* 0 */
 } ftpuri_fetch_result;
 /* clang-format off */
 #define FTPURI_FETCH_RESULT_INIT {sizeof(ftpuri_fetch_result), 0, 0, 0, 0, 0, 0, 0}
