@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -71,9 +72,7 @@ std::optional<ftpuri::profile> profile_named(std::string_view name)
     return std::nullopt;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run_main(int argc, char** argv)
 {
     using namespace ftpuri;
     CLI::App app{"Fetch what an ftp URI names, with the policy enforced at every connection (docs/fetch.md)",
@@ -186,4 +185,17 @@ int main(int argc, char** argv)
     }
     if (status == exit_fetched && !file && std::fflush(stdout) != 0) return exit_usage;
     return status;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // Only an allocation can throw here (std::bad_alloc): no fetched file is kept then either.
+    try {
+        return run_main(argc, argv);
+    } catch (std::exception const& e) {
+        static_cast<void>(std::fprintf(stderr, "ftpuri-fetch: %s\n", e.what()));
+        return exit_usage;
+    }
 }
