@@ -63,7 +63,17 @@ py::tuple fetch_uri(py::object const& uri, py::handle policy, py::str const& pro
     options.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(timeout * 1000));
     options.stall = std::chrono::seconds(static_cast<std::int64_t>(stall + 0.999));
     if (password) options.password = *password;
-    options.resolve = names(resolve, "resolve");
+    // One entry or several, never split at commas: "host:21:192.0.2.1,192.0.2.2" is one entry of
+    // two addresses to libcurl.
+    if (py::isinstance<py::str>(resolve)) {
+        options.resolve.push_back(utf8(resolve, "resolve"));
+    } else {
+        for (py::handle entry : resolve) {
+            if (!py::isinstance<py::str>(entry))
+                throw py::type_error("resolve must be str entries, not " + type_name(entry));
+            options.resolve.push_back(utf8(entry, "resolve"));
+        }
+    }
     ftpuri::policy const& rules = policy_of(policy);
     std::string_view const input = uri_text(uri);
 

@@ -54,6 +54,10 @@ class FetchTests:
             with pytest.raises(ftpuri.FetchError) as caught:
                 ftpuri.fetch(uri, policy, resolve=f"files.example.com:{server.port}:127.0.0.1", timeout=10)
             assert caught.value.diagnostic.id == "fetch.address-denied"
+            # An entry of two addresses is one entry (libcurl's comma), and each address is checked.
+            with pytest.raises(ftpuri.FetchError) as both:
+                ftpuri.fetch(uri, policy, resolve=[f"files.example.com:{server.port}:127.0.0.1,127.0.0.2"], timeout=10)
+            assert both.value.diagnostic.id == "fetch.address-denied"
             assert caught.value.result["connections"][0]["refused"]
             assert "loopback" in str(caught.value)
             time.sleep(0.1)
