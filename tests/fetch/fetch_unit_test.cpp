@@ -211,4 +211,22 @@ TEST(Fetch, AResolvedAddressInADeniedClassIsRefusedBeforeConnecting)
     EXPECT_EQ(ftpuri::describe(r), "address class loopback is denied by the policy (127.0.0.2:21)");
 }
 
+// A name with one denied answer is refused whole: once an address is refused, so is every later
+// one libcurl tries, even of a class the policy allows (198.51.100.7, documentation, here allowed).
+TEST(Fetch, ANameWithOneDeniedAnswerIsRefusedWhole)
+{
+    ftpuri::fetch_options options;
+    options.resolve = {"files.example.com:21:127.0.0.2,198.51.100.7"};
+    options.timeout = std::chrono::milliseconds(5000);
+    ftpuri::fetch_result const r = ftpuri::fetch("ftp://files.example.com/f", {.deny = {host_class::loopback}}, options,
+                                                 [](std::span<char const>) { return true; });
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->id, diag_id::fetch_address_denied);
+    EXPECT_EQ(r.denied_class, host_class::loopback);
+    ASSERT_EQ(r.connections.size(), 2U) << ftpuri::describe(r);
+    EXPECT_EQ(r.connections[1].address, "198.51.100.7:21");
+    EXPECT_EQ(r.connections[1].cls, host_class::documentation);
+    EXPECT_TRUE(r.connections[1].refused);
+}
+
 } // namespace
