@@ -110,7 +110,7 @@ class FetchError(Exception):
     """
 
     def __init__(self, result):
-        super().__init__(result["message"])
+        super().__init__(result)  # args: what pickle gives back to __init__ in another process
         self.diagnostic = result["diagnostic"]
         self.result = result
 

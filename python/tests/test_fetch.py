@@ -5,6 +5,7 @@
 # released while a transfer waits. Where the module was built without libcurl, fetch() says so.
 import io
 import os
+import pickle
 import sys
 import threading
 import time
@@ -71,6 +72,10 @@ class FetchTests:
             with pytest.raises(ftpuri.FetchError) as caught:
                 ftpuri.fetch(f"ftp://127.0.0.1:{server.port}/pub/missing", ftpuri.Policy(), timeout=10)
             assert (caught.value.diagnostic.id, caught.value.result["reply_code"]) == ("fetch.reply", 550)
+            # It pickles, as an exception a process pool sends back must.
+            again = pickle.loads(pickle.dumps(caught.value))
+            assert (again.diagnostic, again.result, str(again)) == (caught.value.diagnostic, caught.value.result,
+                                                                    str(caught.value))
             with pytest.raises(ValueError):
                 ftpuri.fetch(f"ftp://127.0.0.1:{server.port}/f", ftpuri.Policy(), plan_mode="sideways")
 
