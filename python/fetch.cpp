@@ -3,6 +3,7 @@
 // python/ftpuri/__init__.py, which raises FetchError or returns what it gives. Compiled where
 // the library ftpuri_fetch is built (libcurl found). The GIL is released for the transfer; a
 // file object's write() takes it back for each block it is given.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -60,8 +61,9 @@ py::tuple fetch_uri(py::object const& uri, py::handle policy, py::str const& pro
     options.mode = *mode;
     if (!(timeout > 0) || !(stall > 0)) throw py::value_error("timeout and stall must be positive seconds");
     options.max_size = max_size;
-    options.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(timeout * 1000));
-    options.stall = std::chrono::seconds(static_cast<std::int64_t>(stall + 0.999));
+    options.timeout =
+        std::chrono::milliseconds(static_cast<std::int64_t>(std::min(timeout, ftpuri::max_fetch_seconds) * 1000));
+    options.stall = std::chrono::seconds(static_cast<std::int64_t>(std::min(stall, ftpuri::max_fetch_seconds) + 0.999));
     if (password) options.password = *password;
     // One entry or several, never split at commas: "host:21:192.0.2.1,192.0.2.2" is one entry of
     // two addresses to libcurl.

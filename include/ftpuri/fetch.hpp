@@ -50,6 +50,10 @@
 
 namespace ftpuri {
 
+// The longest timeout or stall a caller's seconds become (some 115 days): a larger number, or
+// infinity, is this one, so that converting it can never overflow.
+inline constexpr double max_fetch_seconds = 10'000'000;
+
 struct fetch_options {
     parse_options parse{}; // the profile, the length limit and as_error, for sanitize()
     plan_mode mode = plan_mode::multicwd;

@@ -78,6 +78,14 @@ class FetchTests:
                                                                     str(caught.value))
             with pytest.raises(ValueError):
                 ftpuri.fetch(f"ftp://127.0.0.1:{server.port}/f", ftpuri.Policy(), plan_mode="sideways")
+            for bad in (0, -1, float("nan")):
+                with pytest.raises(ValueError):
+                    ftpuri.fetch(f"ftp://127.0.0.1:{server.port}/f", ftpuri.Policy(), timeout=bad)
+            # An infinite time is the longest one (ftpuri::max_fetch_seconds), never an overflow.
+            with pytest.raises(ftpuri.FetchError) as denied:
+                ftpuri.fetch(f"ftp://127.0.0.1:{server.port}/f", ftpuri.Policy(deny="loopback"), timeout=float("inf"),
+                             stall=float("inf"))
+            assert denied.value.diagnostic.id == "host.denied"
 
     def test_the_gil_is_released_while_a_transfer_waits(self, tree):
         with FetchServer(tree, Stalls) as server:

@@ -11,6 +11,7 @@
 // only when the status is 0; without it, the bytes go to stdout as they arrive.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -148,8 +149,9 @@ int run_main(int argc, char** argv)
         options.parse.as_error.insert(*find_diag(id));
     options.mode = *find_plan_mode(a.plan_mode);
     options.max_size = a.max_size;
-    options.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(a.timeout * 1000));
-    options.stall = std::chrono::seconds(static_cast<std::int64_t>(a.stall + 0.999));
+    options.timeout =
+        std::chrono::milliseconds(static_cast<std::int64_t>(std::min(a.timeout, max_fetch_seconds) * 1000));
+    options.stall = std::chrono::seconds(static_cast<std::int64_t>(std::min(a.stall, max_fetch_seconds) + 0.999));
     options.resolve = a.resolve;
     std::string password;
     if (a.password_stdin) {
