@@ -195,7 +195,14 @@ typedef enum ftpuri_diag_id {
     FTPURI_DIAG_HOST_EMBEDDED_ADDRESS = 83,
     FTPURI_DIAG_PLAN_ANONYMOUS_REFUSED = 84,
     FTPURI_DIAG_PLAN_CREDENTIALS_CONTROL = 85,
-    FTPURI_DIAG_COUNT = 86 /* not an id: the number of ids, which grows as ids are added */
+    FTPURI_DIAG_FETCH_ADDRESS_DENIED = 86,
+    FTPURI_DIAG_FETCH_TOO_LARGE = 87,
+    FTPURI_DIAG_FETCH_TIMEOUT = 88,
+    FTPURI_DIAG_FETCH_REPLY = 89,
+    FTPURI_DIAG_FETCH_MODE_UNSUPPORTED = 90,
+    FTPURI_DIAG_FETCH_PASSWORD_NEEDED = 91,
+    FTPURI_DIAG_FETCH_FAILED = 92,
+    FTPURI_DIAG_COUNT = 93 /* not an id: the number of ids, which grows as ids are added */
 } ftpuri_diag_id;
 
 typedef struct ftpuri_diagnostic {
@@ -496,6 +503,52 @@ FTPURI_API int ftpuri_reply_action(uint32_t code, uint32_t stage, uint32_t* acti
 FTPURI_API const char* ftpuri_plan_stage_name(uint32_t stage) FTPURI_NOEXCEPT;
 /* "proceed", "stop", "stop-keep-directory", ...; NULL for a number that is no action. */
 FTPURI_API const char* ftpuri_client_action_name(uint32_t action) FTPURI_NOEXCEPT;
+
+/* ---- the guarded fetch (libftpuri_fetch, over libcurl; docs/fetch.md) --------------------- */
+
+/* Receives the bytes of the file as they arrive: nonzero to go on, 0 to stop (fetch.failed). */
+typedef int (*ftpuri_fetch_write)(void* user_data, const char* bytes, size_t size);
+
+typedef struct ftpuri_fetch_options {
+    size_t size;                /* sizeof(ftpuri_fetch_options) */
+    uint32_t plan_mode;         /* FTPURI_PLAN_MULTICWD, _SINGLECWD or _NOCWD (_RFC1738: refused) */
+    uint32_t timeout_ms;        /* the whole fetch; 0: 60000 */
+    uint32_t stall_ms;          /* no byte and no reply for this long (whole seconds); 0: 15000 */
+    uint32_t reserved;          /* 0 */
+    uint64_t max_size;          /* bytes; 0: no limit */
+    const char* password;       /* for a URI that names a user without a password, or NULL */
+    const char* const* resolve; /* "HOST:PORT:ADDRESS" DNS answers, as curl's --resolve */
+    size_t resolve_count;
+} ftpuri_fetch_options;
+/* clang-format off */
+#define FTPURI_FETCH_OPTIONS_INIT {sizeof(ftpuri_fetch_options), FTPURI_PLAN_MULTICWD, 0, 0, 0, 0, NULL, NULL, 0}
+/* clang-format on */
+
+typedef struct ftpuri_fetch_result {
+    size_t size;           /* sizeof(ftpuri_fetch_result) */
+    uint64_t bytes;        /* given to the write callback */
+    uint32_t reply_code;   /* fetch.reply: the failing code */
+    uint32_t stage;        /* fetch.reply: ftpuri_plan_stage of the command it answered */
+    uint32_t action;       /* fetch.reply: ftpuri_client_action for it */
+    uint32_t denied_class; /* fetch.address-denied: the ftpuri_host_class refused */
+    uint32_t connections;  /* connections libcurl asked for (control and data) */
+    uint32_t reserved;     /* 0 */
+} ftpuri_fetch_result;
+/* clang-format off */
+#define FTPURI_FETCH_RESULT_INIT {sizeof(ftpuri_fetch_result), 0, 0, 0, 0, 0, 0, 0}
+/* clang-format on */
+
+/* Sanitizes `uri` under `options` (NULL: strict) and `policy` as ftpuri_sanitize does, then
+ * fetches it with libcurl, every address it is about to connect to (control and data) classified
+ * and refused when the policy denies its class; the bytes go to `write`. FTPURI_OK: fetched
+ * whole. FTPURI_INVALID: refused or failed, and `error` says why (the URI's or the policy's id,
+ * or fetch.address-denied, fetch.too-large, fetch.timeout, fetch.reply, ...); what `write` got
+ * is then to be thrown away. `result` (when not NULL) says what happened. Defined in
+ * libftpuri_fetch, which links libcurl (CMake target ftpuri::fetch), not in libftpuri. */
+FTPURI_API int ftpuri_fetch(const char* uri, size_t length, const ftpuri_parse_options* options,
+                            const ftpuri_policy* policy, const ftpuri_fetch_options* fetch_options,
+                            ftpuri_fetch_write write, void* user_data, ftpuri_fetch_result* result,
+                            ftpuri_diagnostic* error) FTPURI_NOEXCEPT;
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -35,6 +35,7 @@ constexpr auto P = id_class::plan_only;
 constexpr auto Y = id_class::policy_only;
 constexpr auto B = id_class::build_only;
 constexpr auto F = id_class::list_only;
+constexpr auto G = id_class::fetch_only;
 
 // Why each id is in its class: docs/assurance.md, "Classifying the scanner's errors".
 constexpr std::array id_rows = {
@@ -128,6 +129,13 @@ constexpr std::array id_rows = {
     id_row{"host.embedded-address", W, {}},
     id_row{"plan.anonymous-refused", P, {}},
     id_row{"plan.credentials-control", P, {}},
+    id_row{"fetch.address-denied", G, {}},
+    id_row{"fetch.too-large", G, {}},
+    id_row{"fetch.timeout", G, {}},
+    id_row{"fetch.reply", G, {}},
+    id_row{"fetch.mode-unsupported", G, {}},
+    id_row{"fetch.password-needed", G, {}},
+    id_row{"fetch.failed", G, {}},
 };
 
 constexpr std::array<std::string_view, 15> constraint_names = {

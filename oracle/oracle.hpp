@@ -48,6 +48,7 @@ enum class id_class : std::uint8_t {
     policy_only,  // an error of a sanitization policy (ftpuri/policy.hpp), never of a parse
     build_only,   // an error only of a build without IDNA (FTPURI_WITH_IDN2=OFF), never of this one
     list_only,    // a finding about a line of a list file (ftpuri-check), never of a parse
+    fetch_only,   // what happened fetching a sanitized URI (ftpuri/fetch.hpp), never of a parse
 };
 
 struct id_row {

@@ -186,6 +186,8 @@ TEST(DiagIdTable, ClassifiesEveryIdOfTheCatalogueOnce)
         EXPECT_EQ(c->cls == id_class::build_only, row.id == ftpuri::diag_id::host_idna_unavailable) << row.name;
         // A list file's ids are about the line around a URI: never the scanner's.
         EXPECT_EQ(c->cls == id_class::list_only, row.name.starts_with("list.")) << row.name;
+        // The guarded fetch's ids are about a connection and a server: never the scanner's.
+        EXPECT_EQ(c->cls == id_class::fetch_only, row.name.starts_with("fetch.")) << row.name;
     }
 }
 

@@ -33,6 +33,7 @@
 #include "ftpuri/host_class.hpp" // the to_string()s that enum_named reads
 #include "ftpuri/options.hpp"
 #include "ftpuri/plan.hpp"
+#include "ftpuri/policy.hpp"
 #include "ftpuri/uri_view.hpp"
 
 namespace ftpuri_python {
@@ -154,5 +155,9 @@ void bind_diagnostic(py::module_& m); // Diagnostic (binding.cpp)
 void bind_uri(py::module_& m);        // URI, parse (uri.cpp)
 void bind_plan(py::module_& m);       // Command, plan (plan.cpp)
 void bind_policy(py::module_& m);     // Policy, SanitizeResult, sanitize, classify_address (policy.cpp)
+void bind_fetch(py::module_& m);      // _fetch, where the guarded fetch is built (fetch.cpp)
+
+// The C++ policy of a Policy object (policy.cpp); a TypeError for anything else.
+ftpuri::policy const& policy_of(py::handle policy);
 
 } // namespace ftpuri_python

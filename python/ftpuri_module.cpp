@@ -57,6 +57,9 @@ PYBIND11_MODULE(_core, m)
     bind_uri(m);
     bind_plan(m);
     bind_policy(m);
+#if FTPURI_PYTHON_FETCH
+    bind_fetch(m);
+#endif
 
     m.def(
         "_register", [](py::handle invalid_uri, py::handle plan) { register_classes(invalid_uri, plan); },

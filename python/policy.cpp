@@ -229,6 +229,13 @@ std::string_view classify(py::handle address)
 
 } // namespace
 
+ftpuri::policy const& policy_of(py::handle policy)
+{
+    if (!py::isinstance<policy_rules>(policy))
+        throw py::type_error("policy must be a Policy, not " + type_name(policy));
+    return policy.cast<policy_rules const&>().rules();
+}
+
 void bind_policy(py::module_& m)
 {
     py::class_<policy_rules>(m, "Policy", py::module_local(),

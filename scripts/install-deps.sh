@@ -18,15 +18,18 @@ packages=(
   # lenient profile: IDNA (UTS #46) host conversion; libunistring-dev for `pkg-config --static
   # --libs ftpuri`, which names libidn2's own dependency (tests/install/)
   libidn2-dev libunistring-dev
-  # peers measured and compared against
-  liburiparser-dev libboost-url1.81-dev libcurl4-openssl-dev
+  # peers measured and compared against (libcurl among them)
+  liburiparser-dev libboost-url1.81-dev
+  # the guarded fetch (ftpuri_fetch, ftpuri-fetch; docs/fetch.md): libcurl is the FTP client,
+  # 7.85 or later for CURLOPT_PROTOCOLS_STR
+  libcurl4-openssl-dev
   # bench/run.sh: the chart of docs/benchmarks.md (SVG; -nox, no X11 libraries)
   gnuplot-nox
   # SARIF schema validation in the tests; YAML for docs/ci.md's workflows and the pre-commit hook
   python3-jsonschema python3-yaml
   # man page lint in the tests (groff -man -ww)
   groff-base
-  # the e2e tests' FTP server (tests/e2e/)
+  # the e2e tests' FTP server (tests/e2e/), the guarded fetch's among them
   python3-pyftpdlib
   # the Python module (python/): pybind11 and the headers it compiles against, for Debian's
   # /usr/bin/python3; pytest runs its tests (ctest -L python)

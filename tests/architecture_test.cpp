@@ -80,6 +80,26 @@ TEST(Architecture, PythonModuleUsesOnlyThePublicApiAndTheCliFilesItShares)
     }
 }
 
+// The guarded fetch is a layer beside the CLI, over libcurl: the public API and its own files
+// (named "fetch/..."), never the core's internals; its CLI adds the policy options it shares
+// with ftpuri-check (docs/architecture.md).
+TEST(Architecture, FetchUsesOnlyThePublicApi)
+{
+    auto const includes = quoted_includes("src/fetch");
+    ASSERT_FALSE(includes.empty());
+    for (auto const& [file, name] : includes) {
+        bool const own = starts_with(name, "fetch/") && fs::exists(root + "/src/" + name);
+        EXPECT_TRUE(starts_with(name, "ftpuri/") || own) << file << " includes " << name;
+    }
+    auto const cli_includes = quoted_includes("src/fetch/cli");
+    ASSERT_FALSE(cli_includes.empty());
+    for (auto const& [file, name] : cli_includes) {
+        bool const own = name.find('/') == std::string::npos && fs::exists(root + "/src/fetch/cli/" + name);
+        EXPECT_TRUE(starts_with(name, "ftpuri/") || own || name == "policy_options.hpp")
+            << file << " includes " << name;
+    }
+}
+
 TEST(Architecture, NothingBelowTheScannerIncludesIt)
 {
     for (std::string const dir : {"src/rules", "include/ftpuri"})

@@ -137,6 +137,23 @@ TEST(catalogue, the_embedded_address_and_login_ids_are_appended)
     EXPECT_EQ(ftpuri::find_diag("host.embedded-address"), diag_id::host_embedded_address);
 }
 
+// Appended after the login ids: the guarded fetch's (ftpuri/fetch.hpp), errors all.
+TEST(catalogue, the_fetch_ids_are_appended)
+{
+    EXPECT_EQ(static_cast<int>(diag_id::fetch_address_denied), 86);
+    EXPECT_EQ(static_cast<int>(diag_id::fetch_too_large), 87);
+    EXPECT_EQ(static_cast<int>(diag_id::fetch_timeout), 88);
+    EXPECT_EQ(static_cast<int>(diag_id::fetch_reply), 89);
+    EXPECT_EQ(static_cast<int>(diag_id::fetch_mode_unsupported), 90);
+    EXPECT_EQ(static_cast<int>(diag_id::fetch_password_needed), 91);
+    EXPECT_EQ(static_cast<int>(diag_id::fetch_failed), 92);
+    for (diag_id id :
+         {diag_id::fetch_address_denied, diag_id::fetch_too_large, diag_id::fetch_timeout, diag_id::fetch_reply,
+          diag_id::fetch_mode_unsupported, diag_id::fetch_password_needed, diag_id::fetch_failed})
+        EXPECT_EQ(ftpuri::info(id).level, severity::error) << ftpuri::info(id).name;
+    EXPECT_EQ(ftpuri::find_diag("fetch.address-denied"), diag_id::fetch_address_denied);
+}
+
 // This build has libidn2: what a build without it refuses as host.idna-unavailable is judged
 // as before, and the id is never reported.
 TEST(catalogue, idna_unavailable_is_never_reported_by_a_build_with_libidn2)

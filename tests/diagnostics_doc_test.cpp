@@ -253,6 +253,30 @@ TEST(list_rows, are_never_reported_by_a_parse)
     EXPECT_EQ(rows, 2U);
 }
 
+// A fetch id's "why" begins "Fetch (": the condition its example is fetched under, which
+// tests/e2e/fetch.py brings about against a real server. The example is a valid URI: a parse,
+// in any profile, never reports the id.
+TEST(fetch_rows, name_their_condition_and_are_never_reported_by_a_parse)
+{
+    std::size_t rows = 0;
+    for (doc_row const& row : doc().rows) {
+        if (!row.is_fetch_id()) continue;
+        ++rows;
+        SCOPED_TRACE(::testing::Message() << "docs/diagnostics.md:" << row.line << " " << row.name);
+        auto const id = ftpuri::find_diag(row.name);
+        ASSERT_TRUE(id.has_value());
+        EXPECT_TRUE(row.why.starts_with("Fetch (")) << "the why column must name the fetch's condition";
+        for (profile p : all_profiles) {
+            diagnostic_list list;
+            ftpuri::parse_result const r = ftpuri::parse(std::string_view(row.input), parse_options{p}, list);
+            EXPECT_TRUE(r.has_value()) << profile_name(p) << ": " << describe_with_dropped(list);
+            EXPECT_FALSE(list.contains(*id)) << describe_with_dropped(list);
+        }
+        EXPECT_LE(std::size_t{row.offset} + row.length, row.input.size());
+    }
+    EXPECT_EQ(rows, 7U);
+}
+
 std::string row_test_name(::testing::TestParamInfo<doc_row> const& info)
 {
     std::string name;

@@ -153,6 +153,15 @@ enum class diag_id : std::uint8_t {
     // the command plan's refusals of the login options (ftpuri/plan.hpp), never by parse()
     plan_anonymous_refused,   // plan.anonymous-refused
     plan_credentials_control, // plan.credentials-control
+    // the guarded fetch's findings (ftpuri/fetch.hpp, the optional ftpuri_fetch library), never
+    // by parse(): what happened when the sanitized URI was fetched
+    fetch_address_denied,   // fetch.address-denied: a connection's address is in a denied class
+    fetch_too_large,        // fetch.too-large
+    fetch_timeout,          // fetch.timeout: the time limit, or a stalled transfer
+    fetch_reply,            // fetch.reply: the server refused a command
+    fetch_mode_unsupported, // fetch.mode-unsupported: a plan mode curl cannot send
+    fetch_password_needed,  // fetch.password-needed: a user without a password, and none given
+    fetch_failed,           // fetch.failed: the connection or transfer failed otherwise
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
     // appended without its row does not compile.
@@ -377,6 +386,25 @@ inline constexpr std::array diag_catalogue = {
     diag_info{diag_id::plan_credentials_control, "plan.credentials-control", severity::error,
               "login credentials hold NUL, CR or LF",
               "these bytes end or inject an FTP command (USER x, then DELE y); check the credentials given"},
+    diag_info{diag_id::fetch_address_denied, "fetch.address-denied", severity::error,
+              "address about to be connected to is in a class the policy denies",
+              "the name resolved (or the server pointed) inside a denied network; nothing was sent to it"},
+    diag_info{diag_id::fetch_too_large, "fetch.too-large", severity::error, "file is larger than the size limit",
+              "raise the limit (fetch_options::max_size, --max-size) if the file is meant; nothing was kept"},
+    diag_info{diag_id::fetch_timeout, "fetch.timeout", severity::error, "transfer ran past the time limit, or stalled",
+              "the server did not answer or send in time; try again later, or raise the limits"},
+    diag_info{diag_id::fetch_reply, "fetch.reply", severity::error, "server refused a command",
+              "the reply code says why (550: no such file, 530: login refused); the fetch result names the "
+              "command and what a client does next"},
+    diag_info{diag_id::fetch_mode_unsupported, "fetch.mode-unsupported", severity::error,
+              "plan mode that curl cannot send",
+              "curl sends no null CWD (rfc1738) and no leading CWD / (absolute); fetch in multicwd, singlecwd or "
+              "nocwd"},
+    diag_info{diag_id::fetch_password_needed, "fetch.password-needed", severity::error,
+              "URI names a user but no password, and none was given",
+              "give the password to log in with (fetch_options::password); it is never logged"},
+    diag_info{diag_id::fetch_failed, "fetch.failed", severity::error, "connection or transfer failed",
+              "the fetch result's detail says what libcurl reported (connection refused, name not found)"},
 };
 
 namespace detail {

@@ -100,10 +100,51 @@ class Plan(list):
 
 _core._register(InvalidURI, Plan)
 
+
+class FetchError(Exception):
+    """A fetch that was refused or failed (ftpuri.fetch): the URI's or the policy's error, or one of
+    the fetch.* ids (fetch.address-denied, fetch.too-large, fetch.timeout, fetch.reply, ...).
+
+    `diagnostic` is the Diagnostic; `result` what happened, as ftpuri-fetch --json reports it (id,
+    message, bytes, connections, commands with PASS ****, replies, reply_code, stage, action, detail).
+    """
+
+    def __init__(self, result):
+        super().__init__(result)  # args: what pickle gives back to __init__ in another process
+        self.diagnostic = result["diagnostic"]
+        self.result = result
+
+    def __str__(self):
+        return f"{self.result['id']}: {self.result['message']}"
+
+
+def fetch(uri, policy, profile="strict", *, file=None, error=(), plan_mode="multicwd", max_size=0, timeout=60.0,
+          stall=15.0, password=None, resolve=()):
+    """Fetch what an ftp URI names, the policy enforced at every connection (docs/fetch.md).
+
+    The URI is sanitized under `policy` (a Policy) and `profile`, with `error` (ids, as
+    ftpuri-check's --error) refused as errors; then libcurl fetches it with every address it is
+    about to connect to, control and data, classified and refused when the policy denies it.
+    Returns the bytes, or with `file` (an object with write(bytes)) the number of bytes written to
+    it. Raises FetchError when refused or failed (what `file` got is then to be thrown away).
+    plan_mode: 'multicwd', 'singlecwd' or 'nocwd'; max_size in bytes (0: none); timeout and stall
+    in seconds; password for a URI that names a user without one; resolve: 'HOST:PORT:ADDRESS'
+    DNS answers, as curl's --resolve. The GIL is released during the transfer. Only where the
+    module was built with libcurl (a NotImplementedError otherwise).
+    """
+    if not hasattr(_core, "_fetch"):
+        raise NotImplementedError("this ftpuri was built without libcurl: no fetch")
+    ok, data, result = _core._fetch(uri, policy, profile, error=error, plan_mode=plan_mode, max_size=max_size,
+                                    timeout=timeout, stall=stall, password=password, resolve=resolve, file=file)
+    if not ok:
+        raise FetchError(result)
+    return data
+
 __all__ = [
     "URI",
     "Command",
     "Diagnostic",
+    "FetchError",
     "InvalidURI",
     "Plan",
     "Policy",
@@ -114,6 +155,7 @@ __all__ = [
     "check_many",
     "classify_address",
     "equivalent",
+    "fetch",
     "parse",
     "plan",
     "redact_password",

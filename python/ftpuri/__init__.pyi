@@ -7,6 +7,8 @@ from ipaddress import IPv4Address, IPv6Address
 from os import PathLike
 from typing import Any, Iterable, Literal, TypeAlias, overload
 
+from _typeshed import SupportsWrite
+
 __version__: str
 
 Profile: TypeAlias = Literal["strict", "rfc3986", "lenient"]
@@ -215,6 +217,44 @@ def sanitize(
     drop_anonymous: bool = False,
 ) -> SanitizeResult: ...
 def classify_address(address: str | bytes | IPv4Address | IPv6Address) -> HostClass: ...
+
+class FetchError(Exception):
+    """A fetch refused or failed: the URI's or the policy's id, or a fetch.* id."""
+
+    diagnostic: Diagnostic
+    result: dict[str, Any]
+    def __init__(self, result: dict[str, Any]) -> None: ...
+
+@overload
+def fetch(
+    uri: str | bytes,
+    policy: Policy,
+    profile: Profile = "strict",
+    *,
+    file: None = None,
+    error: str | Iterable[str] = (),
+    plan_mode: Literal["multicwd", "singlecwd", "nocwd"] = "multicwd",
+    max_size: int = 0,
+    timeout: float = 60.0,
+    stall: float = 15.0,
+    password: str | None = None,
+    resolve: str | Iterable[str] = (),
+) -> bytes: ...
+@overload
+def fetch(
+    uri: str | bytes,
+    policy: Policy,
+    profile: Profile = "strict",
+    *,
+    file: SupportsWrite[bytes],
+    error: str | Iterable[str] = (),
+    plan_mode: Literal["multicwd", "singlecwd", "nocwd"] = "multicwd",
+    max_size: int = 0,
+    timeout: float = 60.0,
+    stall: float = 15.0,
+    password: str | None = None,
+    resolve: str | Iterable[str] = (),
+) -> int: ...
 def validate_many(uris: Iterable[str | bytes], profile: Profile = "strict") -> list[bool]: ...
 def canonicalize_many(
     uris: Iterable[str | bytes],

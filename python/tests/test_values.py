@@ -147,7 +147,7 @@ def public_functions():
 
 
 def test_every_function_pickles_by_name():
-    assert len(public_functions()) == 11
+    assert len(public_functions()) == 12
     for name in public_functions():
         function = getattr(ftpuri, name)
         for protocol in PROTOCOLS:

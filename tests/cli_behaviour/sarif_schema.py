@@ -155,7 +155,11 @@ class SarifSchema(common.TempDirTest):
         build_ids = {e.id for e in self.build_examples()}
         # A list file's ids are about the line around a URI: test_list_ids_from_their_examples.
         list_ids = {e.id for e in self.list_examples()}
-        seen = plan_ids | policy_ids | build_ids | list_ids
+        # The guarded fetch's ids say what a server or a connection did: ftpuri-check never
+        # reports them (tests/e2e/fetch.py brings each about with ftpuri-fetch).
+        fetch_ids = {e.id for e in self.examples if e.why.startswith("Fetch (")}
+        self.assertEqual(fetch_ids, {e.id for e in self.examples if e.id.startswith("fetch.")})
+        seen = plan_ids | policy_ids | build_ids | list_ids | fetch_ids
         for profile in common.PROFILES:
             mine = [e for e in self.examples if e.profile == profile and e.id not in seen]
             if not mine:

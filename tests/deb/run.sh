@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # tests/deb/run.sh SOURCE_DIR: the Debian packages, built and used as a Debian user would.
-#   1. dpkg-buildpackage -b on a copy of the source tree (debian/): four packages.
+#   1. dpkg-buildpackage -b on a copy of the source tree (debian/): five packages.
 #   2. lintian on them: no error and no warning.
-#   3. dpkg -i of all four into a scratch root with its own database (never this machine's): the
+#   3. dpkg -i of all five into a scratch root with its own database (never this machine's): the
 #      database starts with only the packages they depend on, copied from this machine's, so that
 #      dpkg checks their dependencies for real.
-#   4. From the scratch root: ftpuri-check run and its man page shown; the Python module imported
-#      by /usr/bin/python3; a C program built against libftpuri-dev with find_package and with
-#      pkg-config, and run on the shared library of libftpuri0.
+#   4. From the scratch root: ftpuri-check and ftpuri-fetch run and their man pages shown; the
+#      Python module imported by /usr/bin/python3; a C program built against libftpuri-dev with
+#      find_package and with pkg-config, and run on the shared library of libftpuri0.
 set -euo pipefail
 source_dir=$(cd "$1" && pwd)
 work=$(mktemp -d)
@@ -37,7 +37,7 @@ if command -v ccache >/dev/null; then export CMAKE_C_COMPILER_LAUNCHER=ccache CM
 }
 arch=$(dpkg --print-architecture)
 debs=()
-for package in libftpuri0 libftpuri-dev ftpuri-check python3-ftpuri; do
+for package in libftpuri0 libftpuri-dev ftpuri-check ftpuri-fetch python3-ftpuri; do
   deb=$work/${package}_${version}_$arch.deb
   [[ -f $deb ]] || fail "no $deb"
   debs+=("$deb")
@@ -57,7 +57,7 @@ mkdir -p "$admin/info" "$admin/updates" "$admin/triggers"
 # The status of each package ours depend on (but each other), as this machine has it.
 mapfile -t needed < <(for deb in "${debs[@]}"; do dpkg-deb -f "$deb" Depends Pre-Depends; done |
   sed 's/^[A-Za-z-]*: //' | tr ',|' '\n' | sed 's/([^)]*)//; s/:any//; s/[[:space:]]//g' |
-  grep -v -x -e '' -e libftpuri0 -e libftpuri-dev -e ftpuri-check -e python3-ftpuri | sort -u)
+  grep -v -x -e '' -e libftpuri0 -e libftpuri-dev -e ftpuri-check -e ftpuri-fetch -e python3-ftpuri | sort -u)
 for package in "${needed[@]}"; do
   dpkg-query -s "$package" 2>/dev/null && echo
 done >"$admin/status"
@@ -77,7 +77,7 @@ PATH=$work/stand-ins:$PATH dpkg --root="$root" --admindir="$admin" --force-scrip
   cat "$work/dpkg-i.log"
   fail "dpkg -i"
 }
-for package in libftpuri0 libftpuri-dev ftpuri-check python3-ftpuri; do
+for package in libftpuri0 libftpuri-dev ftpuri-check ftpuri-fetch python3-ftpuri; do
   status=$(dpkg-query --admindir="$admin" -W -f='${Status}' "$package")
   [[ $status == "install ok installed" ]] || fail "$package is '$status' in the scratch database"
   if dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed'; then
@@ -91,6 +91,15 @@ step "ftpuri-check and its man page"
 page=$(MANPATH=$root/usr/share/man MANWIDTH=80 man ftpuri-check 2>/dev/null | col -b) || fail "man ftpuri-check"
 [[ $page == *ftpuri-check* && $page == *--profile* ]] || fail "man ftpuri-check shows no page"
 [[ -f $root/usr/share/bash-completion/completions/ftpuri-check ]] || fail "no bash completion"
+
+step "ftpuri-fetch and its man page"
+set +e
+"$root/usr/bin/ftpuri-fetch" --deny loopback ftp://127.0.0.1/f 2>"$work/fetch.err"
+fetch_status=$?
+set -e
+[[ $fetch_status == 1 ]] && grep -q host.denied "$work/fetch.err" || fail "the packaged ftpuri-fetch: $(cat "$work/fetch.err")"
+page=$(MANPATH=$root/usr/share/man MANWIDTH=80 man ftpuri-fetch 2>/dev/null | col -b) || fail "man ftpuri-fetch"
+[[ $page == *ftpuri-fetch* && $page == *--resolve* ]] || fail "man ftpuri-fetch shows no page"
 
 step "import ftpuri with /usr/bin/python3"
 out=$(cd "$work" && env -u PYTHONHOME PYTHONPATH="$root/usr/lib/python3/dist-packages" PYTHONNOUSERSITE=1 \
@@ -115,4 +124,4 @@ export PKG_CONFIG_PATH=$root/usr/lib/$multiarch/pkgconfig
 cc -std=c99 "$work/consumer/consumer.c" $(pkg-config --cflags --libs ftpuri) -Wl,-rpath,"$root/usr/lib/$multiarch" \
   -o "$work/consumer-pc" || fail "the pkg-config consumer"
 "$work/consumer-pc" || fail "the pkg-config consumer's answers"
-echo "deb test: passed (4 packages, lintian clean, installed into a scratch root and used)"
+echo "deb test: passed (5 packages, lintian clean, installed into a scratch root and used)"

@@ -40,6 +40,13 @@ if(NOT FTPURI_SANITIZE AND TARGET ftpuri-check)
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/quickstart.sh ${PROJECT_SOURCE_DIR} $<TARGET_EXISTS:ftpuri_python>)
   set_tests_properties(install.quickstart PROPERTIES LABELS "install;slow" TIMEOUT 1800)
 endif()
+# install.fetch (tests/install/fetch.sh): the fetch component alone holds its own files; beside the
+# library component, find_package and pkg-config consumers of the guarded fetch run.
+if(NOT FTPURI_SANITIZE AND TARGET ftpuri-fetch)
+  add_test(NAME install.fetch COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/fetch.sh ${PROJECT_BINARY_DIR}
+                                      ${CMAKE_C_COMPILER})
+  set_tests_properties(install.fetch PROPERTIES LABELS "install;fetch" TIMEOUT 300)
+endif()
 # deb.packages (tests/deb/run.sh): the Debian packages of debian/, built from a copy of the source
 # tree, held to lintian, installed into a scratch root with its own dpkg database and used.
 if(NOT FTPURI_SANITIZE)

@@ -95,10 +95,13 @@ struct doc_row {
     // A list file's id (docs/diagnostics.md, "List ids"): reported by ftpuri-check about the line
     // around a URI, never by a parse; tests/cli_golden/ checks its example.
     [[nodiscard]] bool is_list_id() const { return name.starts_with("list."); }
+    // A guarded fetch's id (docs/diagnostics.md, "Fetch ids"): what happened fetching a
+    // sanitized URI, never reported by a parse; tests/e2e/fetch.py brings each about.
+    [[nodiscard]] bool is_fetch_id() const { return name.starts_with("fetch."); }
     // Checked through something other than a parse in this build.
     [[nodiscard]] bool is_beyond_parse() const
     {
-        return is_plan_id() || is_policy_id() || is_build_id() || is_list_id();
+        return is_plan_id() || is_policy_id() || is_build_id() || is_list_id() || is_fetch_id();
     }
 };
 
