@@ -51,6 +51,11 @@ packages=(
   # examples/dask/: the Python module on a Dask cluster (dask.bag, distributed's LocalCluster and
   # scheduler), tested by ctest example.dask; no pandas: dask.bag does not need it
   python3-dask python3-distributed
+  # js/: the library as WebAssembly (emcc; its compiler needs node-acorn), TypeScript's tsc to
+  # check the package's hand-written declarations, and chromium for the playground's browser test
+  # (driven by puppeteer-core from js/package-lock.json). nodejs is Debian's unless a node is
+  # already installed (e.g. nodesource's, which provides the same package name)
+  emscripten node-acorn node-typescript chromium
 )
 
 missing=()
