@@ -14,7 +14,7 @@
 //   - a failure is a value ({problem} or {error}), never a C++ exception: the entry throws.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
-#include <malloc.h>
+#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -131,18 +131,39 @@ val unknown_profile(std::string const& profile)
     return problem("unknown profile '" + profile + "' (strict, rfc3986 or lenient)");
 }
 
-// The ids named by `ids` (an array of strings), for options.as_error; an unknown one is a
-// problem.
-std::optional<std::string> read_ids(val const& ids, ftpuri::diag_set& into)
+// The ids named by `ids` (an array of strings), into `into`; an unknown one (or, with
+// `opt_in_only`, one that is not an opt-in rule) is a problem.
+std::optional<std::string> read_ids(val const& ids, ftpuri::diag_set& into, bool opt_in_only)
 {
     auto const count = ids["length"].as<unsigned>();
     for (unsigned i = 0; i < count; ++i) {
         auto const id_name = ids[i].as<std::string>();
         std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(id_name);
         if (!id) return "unknown diagnostic id '" + id_name + "'";
+        if (opt_in_only && !ftpuri::diag_catalogue[static_cast<std::size_t>(*id)].opt_in)
+            return "'" + id_name + "' is not an opt-in rule";
         into.insert(*id);
     }
     return std::nullopt;
+}
+
+// The profile and the ids of `enable` (opt-in rules to report, as --enable) and `as_error`
+// (warnings to report as errors, as --error); a problem when one is unknown.
+struct read_options {
+    std::optional<ftpuri::parse_options> options;
+    std::string problem;
+};
+read_options options_with(std::string const& profile, val const& enable, val const& as_error)
+{
+    read_options out{.options = options_for(profile), .problem = {}};
+    if (!out.options) {
+        out.problem = "unknown profile '" + profile + "' (strict, rfc3986 or lenient)";
+    } else if (std::optional<std::string> const bad = read_ids(enable, out.options->opt_in, true)) {
+        out.problem = "enable: " + *bad;
+    } else if (std::optional<std::string> const bad_error = read_ids(as_error, out.options->as_error, false)) {
+        out.problem = "error: " + *bad_error;
+    }
+    return out;
 }
 
 std::vector<std::string> strings(val const& array)
@@ -209,11 +230,11 @@ val parts_object(ftpuri::uri_view const& v, std::string_view input)
 }
 
 // Everything a reader of one URI wants: the verdict and findings always, the rest when valid.
-val parse(std::string const& uri, std::string const& profile)
+val parse(std::string const& uri, std::string const& profile, val const& enable, val const& as_error)
 {
-    std::optional<ftpuri::parse_options> const options = options_for(profile);
-    if (!options) return unknown_profile(profile);
-    outcome const o = parse_reported(uri, *options);
+    read_options const read = options_with(profile, enable, as_error);
+    if (!read.problem.empty()) return problem(read.problem);
+    outcome const o = parse_reported(uri, *read.options);
     val out = val::object();
     out.set("valid", o.view.has_value());
     out.set("diagnostics", diagnostic_array(o.found, uri));
@@ -287,18 +308,25 @@ val command_object(ftpuri::ftp_command const& c, ftpuri::cli::command_mask const
     return out;
 }
 
+// The options as ftpuri-check's --plan-mode, --absolute, --anonymous-password, --show-password and
+// --no-anonymous; `credentials` ({user, password}, or null) for a URI without userinfo.
 val plan(std::string const& uri, std::string const& profile, std::string const& mode, bool absolute,
-         std::string const& anonymous_password, bool show_password)
+         std::string const& anonymous_password, bool show_password, bool refuse_anonymous, val const& credentials)
 {
     std::optional<ftpuri::parse_options> const options = options_for(profile);
     if (!options) return unknown_profile(profile);
     std::optional<ftpuri::plan_mode> const found_mode = ftpuri::find_plan_mode(mode);
     if (!found_mode) return problem("unknown plan mode '" + mode + "' (rfc1738, multicwd, singlecwd or nocwd)");
-    ftpuri::plan_options const plan_options{
+    std::string user;
+    std::string password;
+    ftpuri::plan_options plan_options{
         .mode = *found_mode, .absolute = absolute, .anonymous_password = anonymous_password};
-    // --anonymous-password's check: the library's own, on a URI whose plan sends it.
-    if (ftpuri::plan_result const check = ftpuri::plan(*ftpuri::parse("ftp://h/"), plan_options); !check)
-        return problem("anonymousPassword: " + std::string(ftpuri::message(check.error())));
+    plan_options.refuse_anonymous = refuse_anonymous;
+    if (!credentials.isNull()) {
+        user = credentials["user"].as<std::string>();
+        password = credentials["password"].as<std::string>();
+        plan_options.credentials = ftpuri::plan_credentials{.user = user, .password = password};
+    }
     ftpuri::parse_result const parsed = ftpuri::parse(uri, *options);
     if (!parsed) return refused(parsed.error(), uri);
     ftpuri::plan_result const planned = ftpuri::plan(*parsed, plan_options);
@@ -317,13 +345,13 @@ val plan(std::string const& uri, std::string const& profile, std::string const& 
 }
 
 // sanitize() with a policy given as ftpuri-check's --deny and --allow-host values, and the ids
-// to report as errors (--error); the findings as ftpuri-check with that policy reports them.
-val sanitize(std::string const& uri, val const& deny, val const& allow_host, val const& as_error,
+// of --enable and --error; the findings as ftpuri-check with that policy reports them.
+val sanitize(std::string const& uri, val const& deny, val const& allow_host, val const& enable, val const& as_error,
              std::string const& profile, bool strip_password, bool drop_fragment, bool drop_anonymous)
 {
-    std::optional<ftpuri::parse_options> options = options_for(profile);
-    if (!options) return unknown_profile(profile);
-    if (std::optional<std::string> const bad = read_ids(as_error, options->as_error)) return problem("error: " + *bad);
+    read_options const read = options_with(profile, enable, as_error);
+    if (!read.problem.empty()) return problem(read.problem);
+    ftpuri::parse_options const* const options = &*read.options;
     ftpuri::cli::deny_result const denied = ftpuri::cli::parse_deny(strings(deny));
     if (!denied.problem.empty()) return problem("deny: " + denied.problem);
     std::vector<std::string> const patterns = strings(allow_host);
@@ -364,10 +392,11 @@ val redact_password(std::string const& uri)
     return text(out);
 }
 
-// The bytes malloc holds: what the memory test watches across a million calls.
-std::size_t heap_in_use()
+// The top of malloc's heap: what the memory test watches across a million calls. Memory
+// freed is reused below it; memory leaked pushes it up.
+std::uintptr_t heap_top()
 {
-    return static_cast<std::size_t>(mallinfo().uordblks);
+    return reinterpret_cast<std::uintptr_t>(sbrk(0));
 }
 
 std::string version()
@@ -388,5 +417,5 @@ EMSCRIPTEN_BINDINGS(ftpuri)
     emscripten::function("plan", &plan);
     emscripten::function("sanitize", &sanitize);
     emscripten::function("redactPassword", &redact_password);
-    emscripten::function("heapInUse", &heap_in_use);
+    emscripten::function("heapTop", &heap_top);
 }
