@@ -12,6 +12,9 @@ export const ftpuriCheck = process.env.FTPURI_CHECK ?? path.join(sourceDir, 'bui
 
 export const ftpuri = (await import(pathToFileURL(path.join(packageDir, 'index.mjs')).href)).default;
 
+// CI=true (as .ci/run sets it): a tool the tests need must be there.
+export const isCI = !/^(|0|false|no)$/i.test(process.env.CI ?? '');
+
 export const PROFILES = ['strict', 'rfc3986', 'lenient'];
 
 // ftpuri-check --format=json on `file` with `args`: its records.
