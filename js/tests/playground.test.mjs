@@ -72,13 +72,14 @@ test('the playground shows what ftpuri-check reports, and sends nothing', { skip
   const requests = [];
   const server = await serve(path.resolve(playgroundDir), requests);
   const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
   const scratch = await mkdtemp(path.join(tmpdir(), 'ftpuri-playground-'));
+  let browser;
   try {
+    browser = await puppeteer.launch({
+      executablePath: chromium,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
     const page = await browser.newPage();
     await page.setViewport({ width: 1000, height: 1200 });
     const pageRequests = [];
@@ -146,7 +147,7 @@ test('the playground shows what ftpuri-check reports, and sends nothing', { skip
     const files = new Set(requests.map((r) => r.replace(/#.*/, '')));
     for (const r of files) assert.match(r, /^GET \/(|app\.mjs|style\.css|ftpuri\/(index\.mjs|ftpuri-wasm\.mjs|ftpuri-wasm\.wasm)|favicon\.ico)$/);
   } finally {
-    await browser.close();
+    await browser?.close();
     server.close();
     await rm(scratch, { recursive: true, force: true });
   }
