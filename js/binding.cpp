@@ -351,7 +351,7 @@ val sanitize(std::string const& uri, val const& deny, val const& allow_host, val
 {
     read_options const read = options_with(profile, enable, as_error);
     if (!read.problem.empty()) return problem(read.problem);
-    ftpuri::parse_options const* const options = &*read.options;
+    ftpuri::parse_options const& options = *read.options;
     ftpuri::cli::deny_result const denied = ftpuri::cli::parse_deny(strings(deny));
     if (!denied.problem.empty()) return problem("deny: " + denied.problem);
     std::vector<std::string> const patterns = strings(allow_host);
@@ -365,14 +365,14 @@ val sanitize(std::string const& uri, val const& deny, val const& allow_host, val
         .drop_password = strip_password, .drop_fragment = drop_fragment, .drop_anonymous = drop_anonymous};
 
     std::string written(ftpuri::canonical_size_bound(uri.size()), '\0');
-    ftpuri::sanitize_result const r = ftpuri::sanitize(uri, rules, written, *options, canonical);
+    ftpuri::sanitize_result const r = ftpuri::sanitize(uri, rules, written, options, canonical);
     val out = val::object();
     out.set("valid", static_cast<bool>(r)); // never buffer_too_small: the buffer has the bound's size
     out.set("canonical", r ? text(std::string_view(written).substr(0, r.size)) : val::null());
     out.set("error", r ? val::null() : diagnostic_object(r.error, uri));
     // Every finding: the parse's, then the policy's (at offsets into the input, which the lenient
     // profile's view may have trimmed).
-    outcome parsed = parse_reported(uri, *options);
+    outcome parsed = parse_reported(uri, options);
     out.set("hostClass", parsed.view ? name(ftpuri::to_string(r.cls)) : val::null());
     if (parsed.view) {
         if (std::optional<ftpuri::diagnostic> finding = ftpuri::check_policy(*parsed.view, rules)) {
