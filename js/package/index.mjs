@@ -69,7 +69,8 @@ function readOptions(options, defaults, call) {
     if (value === undefined) continue;
     const want = Array.isArray(defaults[key]) ? 'array' : typeof defaults[key]; // null: an object or null
     const got = Array.isArray(value) ? 'array' : typeof value;
-    if (got !== want) throw new TypeError(`${call}: option '${key}' must be a ${want}, not ${describe(value)}`);
+    if (got !== want)
+      throw new TypeError(`${call}: option '${key}' must be ${want === 'array' ? 'an' : 'a'} ${want}, not ${describe(value)}`);
     if (want === 'array' && !value.every((item) => typeof item === 'string'))
       throw new TypeError(`${call}: option '${key}' must hold strings only`);
     out[key] = value;
