@@ -3,7 +3,7 @@
 // installs into an empty folder with npm install --offline, and works there with node: the
 // default import, the named ones, and the TypeScript declarations checked by tsc against a
 // program that uses every function.
-import { test } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync, rmSync, existsSync } from 'node:fs';
@@ -19,7 +19,7 @@ function tarball(scratch) {
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'ftpuri-npm-'));
 const project = path.join(scratch, 'project');
-test.after(() => rmSync(scratch, { recursive: true, force: true }));
+after(() => rmSync(scratch, { recursive: true, force: true }));
 
 test('the tarball installs offline into an empty folder', () => {
   const file = tarball(scratch);
