@@ -16,6 +16,7 @@
 #include <emscripten/val.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -364,7 +365,9 @@ val sanitize(std::string const& uri, val const& deny, val const& allow_host, val
     ftpuri::canonical_options const canonical{
         .drop_password = strip_password, .drop_fragment = drop_fragment, .drop_anonymous = drop_anonymous};
 
-    std::string written(ftpuri::canonical_size_bound(uri.size()), '\0');
+    // An input past max_length is refused, so its canonical form never needs more room than
+    // max_length's: a long input costs its own copy, not three times it.
+    std::string written(ftpuri::canonical_size_bound(std::min<std::size_t>(uri.size(), options.max_length)), '\0');
     ftpuri::sanitize_result const r = ftpuri::sanitize(uri, rules, written, options, canonical);
     val out = val::object();
     out.set("valid", static_cast<bool>(r)); // never buffer_too_small: the buffer has the bound's size

@@ -36,8 +36,15 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 // character after it, so such a string crosses as bytes instead, each lone surrogate as the three
 // bytes a lax encoder gives it (never UTF-8): the library refuses them where they are, and the
 // offsets still count one index per surrogate.
+// The most bytes a URI given as bytes may have: the WebAssembly's memory (4 GiB at most) holds a
+// copy, and the library refuses anything past 64 KiB anyway.
+const MAX_BYTES = 2 ** 30;
+
 function uriArgument(value, what = 'uri') {
-  if (value instanceof Uint8Array) return value;
+  if (value instanceof Uint8Array) {
+    if (value.length > MAX_BYTES) throw new RangeError(`${what}: ${value.length} bytes, past the ${MAX_BYTES} this package takes`);
+    return value;
+  }
   if (typeof value !== 'string')
     throw new TypeError(`${what} must be a string or a Uint8Array, not ${describe(value)}`);
   if (!LONE_SURROGATE.test(value)) return value;

@@ -162,3 +162,9 @@ test('an input past the length limit is refused, not read', () => {
   assert.equal(r.valid, false);
   assert.deepEqual([r.diagnostics[0].id, r.diagnostics[0].offset], ['input.too-long', 65536]);
 });
+
+test('bytes past what the memory holds are a RangeError, before any copy', () => {
+  const huge = new Uint8Array(2 ** 30 + 1); // untouched pages: no memory is used
+  assert.throws(() => ftpuri.validate(huge), { name: 'RangeError', message: /1073741825 bytes/ });
+  assert.equal(ftpuri.validate(huge.subarray(0, 9)), false);
+});

@@ -49,3 +49,12 @@ test('the measure sees memory that is held', () => {
   assert.ok(after.heapTop > before.heapTop + (40 << 20), JSON.stringify({ before, after }));
   assert.ok(after.memoryBytes > before.memoryBytes);
 });
+
+test('a long input costs its own copy, not three times it', () => {
+  const before = ftpuri.memoryUsage();
+  const long = `ftp://h/${'a'.repeat(64 << 20)}`;
+  const r = ftpuri.sanitize(long, { deny: ['non-public'] });
+  assert.deepEqual([r.valid, r.error.id], [false, 'input.too-long']);
+  const after = ftpuri.memoryUsage();
+  assert.ok(after.memoryBytes < before.memoryBytes + (100 << 20), JSON.stringify({ before, after }));
+});
