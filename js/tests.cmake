@@ -7,8 +7,7 @@
 set(FTPURI_WASM_DIR ${CMAKE_BINARY_DIR}/wasm)
 add_test(NAME js.build
   COMMAND bash -c "'${PROJECT_SOURCE_DIR}/js/build.sh' '${FTPURI_WASM_DIR}' && cmake --build '${FTPURI_WASM_DIR}' --target ftpuri_npm_pack")
-set_tests_properties(js.build PROPERTIES LABELS js FIXTURES_SETUP js_package SKIP_RETURN_CODE 77 TIMEOUT 600
-  ENVIRONMENT "CCACHE_BASEDIR=$ENV{CCACHE_BASEDIR}")
+set_tests_properties(js.build PROPERTIES LABELS js FIXTURES_SETUP js_package SKIP_RETURN_CODE 77 TIMEOUT 600)
 
 file(GLOB FTPURI_JS_TESTS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/js/tests/*.test.mjs)
 foreach(test_file ${FTPURI_JS_TESTS})
