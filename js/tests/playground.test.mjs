@@ -2,12 +2,14 @@
 // The playground in headless Chromium (Debian's chromium, driven by puppeteer-core): inputs and
 // options typed and chosen as a user would, the rendered results read back and compared with
 // ftpuri-check --format=json given the same inputs and options, the share link reopened, and
-// every request the page makes checked to be one of its own static files. With
+// every request the page makes checked to be one of its own static files; the package in the page
+// is the one npm pack's tarball holds. With
 // FTPURI_PLAYGROUND_SCREENSHOT set, the session is saved there as a PNG (docs/playground.png).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, writeFile, mkdtemp, rm, mkdir, copyFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +38,20 @@ async function serve(root, requests) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
+}
+
+// The site to serve: the playground's own files, with the package as npm pack's tarball has it
+// (FTPURI_JS_TARBALL, as ctest sets it), so that the tarball is what runs in the page; else the
+// build's assembled playground.
+async function siteRoot(scratch) {
+  const tarball = process.env.FTPURI_JS_TARBALL;
+  if (!tarball) return path.resolve(playgroundDir);
+  const site = path.join(scratch, 'site');
+  await mkdir(path.join(site, 'ftpuri'), { recursive: true });
+  for (const file of ['index.html', 'app.mjs', 'style.css'])
+    await copyFile(path.join(sourceDir, 'playground', file), path.join(site, file));
+  execFileSync('tar', ['-xzf', tarball, '-C', path.join(site, 'ftpuri'), '--strip-components=1']);
+  return site;
 }
 
 // A session: a mirror list with a few of the things a reviewer looks for.
@@ -70,9 +86,9 @@ function readResults() {
 test('the playground shows what ftpuri-check reports, and sends nothing', { skip, timeout: 120_000 }, async () => {
   const { default: puppeteer } = await import(puppeteerPath);
   const requests = [];
-  const server = await serve(path.resolve(playgroundDir), requests);
-  const origin = `http://127.0.0.1:${server.address().port}`;
   const scratch = await mkdtemp(path.join(tmpdir(), 'ftpuri-playground-'));
+  const server = await serve(await siteRoot(scratch), requests);
+  const origin = `http://127.0.0.1:${server.address().port}`;
   let browser;
   try {
     browser = await puppeteer.launch({
