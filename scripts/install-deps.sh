@@ -54,7 +54,15 @@ packages=(
   # examples/dask/: the Python module on a Dask cluster (dask.bag, distributed's LocalCluster and
   # scheduler), tested by ctest example.dask; no pandas: dask.bag does not need it
   python3-dask python3-distributed
+  # js/: the library as WebAssembly (emcc, whose JavaScript optimizer needs node-acorn), tsc to
+  # check the npm package's hand-written declarations, and chromium for the playground's browser
+  # test (driven by puppeteer-core, installed below from js/package-lock.json)
+  emscripten node-acorn node-typescript chromium
 )
+# node and npm run the JavaScript tests and npm pack: a node already on the machine (nodesource's
+# nodejs, which has npm in it) is kept, else Debian's
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -71,3 +79,13 @@ if ((${#missing[@]})); then
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 echo "install-deps: all ${#packages[@]} packages present"
+
+# The JavaScript tests' one npm dependency, puppeteer-core, exactly as js/package-lock.json pins it
+# (npm ci), into js/node_modules; again only when the lock file changed. No browser is downloaded:
+# the test drives Debian's chromium.
+js=$(cd "$(dirname "$0")/../js" && pwd)
+if ! cmp -s "$js/package-lock.json" "$js/node_modules/.ftpuri-installed-lock.json"; then
+  (cd "$js" && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  cp "$js/package-lock.json" "$js/node_modules/.ftpuri-installed-lock.json"
+fi
+echo "install-deps: js/node_modules as js/package-lock.json pins it"

@@ -71,7 +71,11 @@ public:
         using iterator_category = std::forward_iterator_tag;
 
         iterator() noexcept = default;
-        [[nodiscard]] std::string_view operator*() const noexcept { return {begin_, next_slash()}; }
+        [[nodiscard]] std::string_view operator*() const noexcept
+        {
+            // (pointer, size): Emscripten 3.1's libc++ lacks C++20's (first, last) constructor.
+            return {begin_, static_cast<std::size_t>(next_slash() - begin_)};
+        }
         iterator& operator++() noexcept
         {
             char const* s = next_slash();
