@@ -27,122 +27,20 @@ using ftpuri::profile;
 
 namespace {
 
-constexpr auto S = id_class::syntax;
-constexpr auto C = id_class::constraint;
-constexpr auto W = id_class::never_error;
-constexpr auto L = id_class::lenient_only;
-constexpr auto P = id_class::plan_only;
-constexpr auto Y = id_class::policy_only;
-constexpr auto B = id_class::build_only;
-constexpr auto F = id_class::list_only;
-
-// Why each id is in its class: docs/assurance.md, "Classifying the scanner's errors".
+// Each id's class and constraint: diagnostics.def's oracle and constraint columns. Why each id is
+// in its class: docs/assurance.md, "Classifying the scanner's errors".
 constexpr std::array id_rows = {
-    id_row{"input.empty", S, {}},
-    id_row{"input.too-long", C, "length-limit"},
-    id_row{"char.control", S, {}},
-    id_row{"char.space", S, {}},
-    id_row{"char.non-ascii", S, {}},
-    id_row{"char.unsafe", S, {}},
-    id_row{"char.not-allowed", S, {}},
-    id_row{"pct.malformed", S, {}},
-    id_row{"pct.forbidden-control", C, "decoded-control"},
-    id_row{"pct.control", C, "decoded-control"},
-    id_row{"pct.lowercase", W, {}},
-    id_row{"pct.needless", W, {}},
-    id_row{"pct.non-utf8", W, {}},
-    id_row{"pct.overlong-utf8", C, "decoded-utf8"},
-    id_row{"pct.line-separator", C, "decoded-utf8"},
-    id_row{"scheme.missing", S, {}},
-    id_row{"scheme.not-ftp", S, {}},
-    id_row{"scheme.uppercase", W, {}},
-    id_row{"authority.missing", S, {}},
-    id_row{"userinfo.multiple-at", S, {}},
-    id_row{"userinfo.raw-colon", S, {}},
-    id_row{"userinfo.password", W, {}},
-    id_row{"userinfo.anonymous", W, {}},
-    id_row{"userinfo.empty-user", W, {}},
-    id_row{"host.empty", S, {}}, // strict: dns-name has at least one label; rfc3986: a warning
-    id_row{"host.invalid-char", S, {}},
-    id_row{"host.percent-encoded", S, {}},
-    // The constraint dns-label-length names it, but label = 1*( ... ) already excludes an
-    // empty label: the grammar rejects every input that gets it, so it is held to "syntax".
-    id_row{"host.empty-label", S, {}},
-    id_row{"host.label-too-long", C, "dns-label-length"},
-    id_row{"host.too-long", C, "dns-name-length"},
-    id_row{"host.label-hyphen", C, "dns-label-hyphen"},
-    id_row{"host.numeric-ambiguous", C, "numeric-host"},
-    id_row{"host.punycode-invalid", C, "punycode"},
-    id_row{"host.ip-literal-unclosed", S, {}},
-    id_row{"host.ipv6-invalid", S, {}},
-    id_row{"host.ipv6-zone-id", S, {}},
-    id_row{"host.ipvfuture", S, {}},
-    id_row{"host.ipvfuture-invalid", S, {}},
-    id_row{"host.uppercase", W, {}},
-    id_row{"host.not-dns", W, {}},
-    id_row{"port.invalid", S, {}},
-    id_row{"port.out-of-range", C, "port-range"},
-    id_row{"port.empty", W, {}},
-    id_row{"port.default", W, {}},
-    id_row{"port.leading-zeros", W, {}},
-    // typecode-last is part of the strict grammar (typecode-part after the last segment), so a
-    // ";" elsewhere is a syntax error there; in rfc3986 ";" is a pchar and this never fires.
-    id_row{"path.raw-semicolon", S, {}},
-    id_row{"path.encoded-traversal", C, "decoded-traversal"},
-    id_row{"path.encoded-backslash", C, "decoded-traversal"},
-    id_row{"path.above-root", C, "dot-segment-depth"},
-    id_row{"path.dot-segment", W, {}},
-    id_row{"path.empty-segment", W, {}},
-    id_row{"path.encoded-slash", W, {}},
-    id_row{"path.dot-after-empty", C, "dot-after-empty"},
-    id_row{"path.tilde-inside", C, "tilde-inside"},
-    id_row{"path.tilde-user", W, {}},
-    id_row{"path.dot-lookalike", C, "dot-lookalike"},
-    id_row{"path.drive-letter", W, {}},
-    id_row{"typecode.invalid", S, {}},
-    id_row{"typecode.misspelled", S, {}},
-    id_row{"typecode.uppercase", W, {}},
-    id_row{"query.present", S, {}}, // strict: no query in ftp-URI; rfc3986: a warning
-    id_row{"fragment.present", W, {}},
-    id_row{"input.trimmed", W, {}},
-    id_row{"host.unicode", W, {}},
-    id_row{"host.idna-invalid", L, {}},
-    id_row{"interop.scheme-slashes", W, {}},
-    id_row{"interop.multiple-at", W, {}},
-    id_row{"interop.backslash", W, {}},
-    id_row{"interop.tab-newline", W, {}},
-    id_row{"interop.edge-whitespace", W, {}},
-    id_row{"interop.encoded-dot-segment", W, {}},
-    id_row{"interop.host-percent-encoded", W, {}},
-    id_row{"interop.typecode-case", W, {}},
-    id_row{"host.ip-address", W, {}},
-    id_row{"userinfo.present", W, {}},
-    id_row{"port.non-default", W, {}},
-    id_row{"plan.nocwd-slash", P, {}},
-    id_row{"plan.anonymous-password-control", P, {}},
-    id_row{"host.denied", Y, {}},
-    id_row{"host.not-allowed", Y, {}},
-    id_row{"host.idna-unavailable", B, {}},
-    id_row{"list.fields", F, {}},
-    id_row{"list.trailing-blank", F, {}},
-    id_row{"host.embedded-address", W, {}},
-    id_row{"plan.anonymous-refused", P, {}},
-    id_row{"plan.credentials-control", P, {}},
+#define FTPURI_DIAG(id, c_id, name, strict, rfc3986, lenient, default_on, category, score, cwe, oracle, constraint,    \
+                    ...)                                                                                               \
+    id_row{name, id_class::oracle, constraint},
+#include "ftpuri/diagnostics.def"
+#undef FTPURI_DIAG
 };
 
 constexpr std::array<std::string_view, 15> constraint_names = {
     "port-range",      "dns-label-length",  "dns-name-length",   "dns-label-hyphen", "numeric-host",
     "punycode",        "dot-segment-depth", "dot-after-empty",   "tilde-inside",     "dot-lookalike",
     "decoded-control", "decoded-utf8",      "decoded-traversal", "typecode-last",    "length-limit",
-};
-
-struct class_index {
-    std::array<id_row const*, ftpuri::diag_catalogue.size()> rows{};
-    class_index()
-    {
-        for (id_row const& r : id_rows)
-            if (auto const id = ftpuri::find_diag(r.id)) rows[static_cast<std::size_t>(*id)] = &r;
-    }
 };
 
 } // namespace
@@ -154,8 +52,8 @@ std::span<id_row const> id_table() noexcept
 
 id_row const* classify(diag_id id) noexcept
 {
-    static class_index const index;
-    return index.rows[static_cast<std::size_t>(id)];
+    std::size_t const index = static_cast<std::size_t>(id);
+    return index < id_rows.size() ? &id_rows[index] : nullptr;
 }
 
 std::span<std::string_view const> implemented_constraints() noexcept

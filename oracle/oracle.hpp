@@ -56,8 +56,8 @@ struct id_row {
     std::string_view constraint; // the "; @constraint" name, for cls == constraint
 };
 
-// One row per diagnostic id of ftpuri::diag_catalogue, in any order. oracle_test checks that
-// it covers the catalogue exactly, so a new id must be classified before the tests pass.
+// One row per diagnostic id of ftpuri::diag_catalogue, in its order, made from the oracle and
+// constraint columns of include/ftpuri/diagnostics.def.
 std::span<id_row const> id_table() noexcept;
 id_row const* classify(ftpuri::diag_id id) noexcept;
 

@@ -170,7 +170,8 @@ TEST(DiagIdTable, ClassifiesEveryIdOfTheCatalogueOnce)
         ++seen[r.id];
     }
     for (auto const& row : ftpuri::diag_catalogue) {
-        EXPECT_EQ(seen[row.name], 1) << row.name << " must be classified exactly once in oracle.cpp's id_rows";
+        EXPECT_EQ(seen[row.name], 1) << row.name
+                                     << " must be classified exactly once (diagnostics.def's oracle column)";
         id_row const* c = classify(row.id);
         ASSERT_NE(c, nullptr) << row.name;
         EXPECT_EQ(c->id, row.name);

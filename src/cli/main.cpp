@@ -163,21 +163,12 @@ bool no_color_requested()
     return value != nullptr && value[0] != '\0';
 }
 
-// The ids that are errors, and only errors, in each profile (strict, rfc3986, lenient), from
-// docs/diagnostics.md: --disable cannot hide them.
-struct error_row {
-    std::string_view name;
-    std::array<bool, 3> error_in;
-};
-constexpr error_row error_rows[] = {
-#include "rule_severity.inc"
-};
-
+// An id that is an error, and only an error, in profile p (diagnostics.def's severity columns):
+// --disable cannot hide it.
 bool only_an_error(std::string_view name, ftpuri::profile p)
 {
-    for (error_row const& row : error_rows)
-        if (row.name == name) return row.error_in[static_cast<std::size_t>(p)];
-    return false;
+    std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(name);
+    return id && ftpuri::info(*id).by_profile[static_cast<std::size_t>(p)] == ftpuri::severity::error;
 }
 
 // --disable of an error hides nothing (errors make a URI invalid and are always reported), and
