@@ -115,7 +115,7 @@ std::string oracle_path(std::string_view file); // FTPURI_ORACLE_DIR "/" file
 
 // The ids of the errors the named constraints require for an input the oracle matched, given
 // its parts: empty when every constraint holds. Written from the constraint texts of
-// docs/grammar.abnf, one function per constraint (oracle.cpp).
+// docs/grammar.abnf, one function per constraint (constraints.cpp).
 id_set required_errors(std::string_view input, ftpuri::profile p, oracle::parts const& parts, oracle const& ipv4address,
                        std::uint32_t max_length = ftpuri::default_max_length);
 

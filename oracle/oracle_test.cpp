@@ -451,7 +451,7 @@ TEST(Constraint, EveryNamedConstraintHasItsCases)
     std::set<std::string> in_grammar;
     for (auto const& [name, text] : constraints)
         in_grammar.insert(name);
-    EXPECT_EQ(implemented, in_grammar) << "oracle.cpp and docs/grammar.abnf name different constraints";
+    EXPECT_EQ(implemented, in_grammar) << "constraints.cpp and docs/grammar.abnf name different constraints";
     for (std::string const& name : in_grammar) {
         int rejected = 0, holds = 0, regex_rejects = 0;
         for (constraint_case const& c : constraint_cases()) {
