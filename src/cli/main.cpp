@@ -52,7 +52,7 @@
 #include "policy_options.hpp"
 #include "progress_bar.hpp"
 #include "report_envelope.hpp"
-#include "rules.hpp"
+#include "rule_choice.hpp"
 #include "terminal_safe.hpp"
 #include "unified_diff.hpp"
 
