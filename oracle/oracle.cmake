@@ -46,4 +46,5 @@ target_link_libraries(ftpuri_oracle PUBLIC ftpuri PkgConfig::RE2 PRIVATE idn2 ft
 target_compile_definitions(ftpuri_oracle PUBLIC FTPURI_ORACLE_DIR="${FTPURI_ORACLE_DIR}")
 add_dependencies(ftpuri_oracle ftpuri_oracle_regexes)
 
-target_include_directories(ftpuri_oracle PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+# tests/ for the shared readers of tests/support/ ("support/read_file.hpp").
+target_include_directories(ftpuri_oracle PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_CURRENT_LIST_DIR}/../tests)

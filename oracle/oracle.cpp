@@ -6,8 +6,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 namespace ftpuri_oracle {
@@ -76,14 +74,6 @@ bool oracle::match(std::string_view input, parts& out) const noexcept
     // An empty group that matched has a non-null data() into the input; one that did not
     // match has a null one (RE2 documents the difference for any input but a null one).
     return true;
-}
-
-std::string read_file(std::string const& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 std::string oracle_path(std::string_view file)

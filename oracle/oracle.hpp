@@ -30,6 +30,7 @@
 
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"
+#include "support/read_file.hpp"
 
 namespace re2 {
 class RE2;
@@ -108,7 +109,7 @@ struct oracle_set {
 };
 oracle_set const& built_oracles();
 
-std::string read_file(std::string const& path);
+using ftpuri_test::read_file;                   // tests/support/read_file.hpp
 std::string oracle_path(std::string_view file); // FTPURI_ORACLE_DIR "/" file
 
 // ---- the named constraints -----------------------------------------------------------------

@@ -32,6 +32,7 @@
 
 #include "ftpuri/parse.hpp"
 #include "oracle.hpp"
+#include "support/corpus_files.hpp"
 
 namespace {
 
@@ -628,21 +629,7 @@ void add_json_strings(rapidjson::Value const& v, std::vector<std::string>& out)
 std::vector<std::string> vector_inputs(std::size_t& records)
 {
     std::vector<std::string> out;
-    records = 0;
-    for (auto const& entry : fs::directory_iterator(FTPURI_TEST_DATA_DIR)) {
-        if (entry.path().extension() != ".jsonl") continue;
-        std::istringstream in(read_file(entry.path().string()));
-        std::string line;
-        while (std::getline(in, line)) {
-            if (line.empty()) continue;
-            rapidjson::Document d;
-            d.Parse(line.c_str(), line.size());
-            EXPECT_FALSE(d.HasParseError()) << entry.path() << ": " << line;
-            if (d.HasParseError()) continue;
-            ++records;
-            add_json_strings(d, out);
-        }
-    }
+    records = ftpuri_test::for_each_vector_record([&](rapidjson::Document const& d) { add_json_strings(d, out); });
     return out;
 }
 
@@ -650,14 +637,11 @@ std::vector<std::string> vector_inputs(std::size_t& records)
 std::vector<std::string> corpus_inputs(std::size_t& files)
 {
     std::vector<std::string> out;
-    files = 0;
-    fs::path const root = fs::path(FTPURI_SOURCE_DIR) / "corpus";
-    for (auto const& entry : fs::recursive_directory_iterator(root)) {
-        if (!entry.is_regular_file()) continue;
-        ++files;
-        std::string const text = read_file(entry.path().string());
-        out.push_back(text);
-        std::istringstream in(text);
+    std::vector<ftpuri_test::source_file> const all = ftpuri_test::files_under("corpus");
+    files = all.size();
+    for (ftpuri_test::source_file const& file : all) {
+        out.push_back(file.text);
+        std::istringstream in(file.text);
         std::string line;
         while (std::getline(in, line))
             out.push_back(line);

@@ -29,7 +29,7 @@ namespace {
 using ftpuri_test::c_options;
 auto const& corpus = ftpuri_test::c_api_corpus;
 auto const& profiles = ftpuri_test::c_api_profiles;
-auto const& read_file = ftpuri_test::read_c_api_input;
+using ftpuri_test::read_file;
 
 ftpuri::parse_options cxx_options(ftpuri_profile p)
 {
