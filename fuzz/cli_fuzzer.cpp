@@ -45,7 +45,7 @@
 #include "ftpuri/redact.hpp"
 #include "line_checker.hpp"
 #include "reference_lines.hpp"
-#include "utf8.hpp"
+#include "well_formed_utf8.hpp"
 
 #include "fuzz_check.hpp"
 

@@ -40,9 +40,11 @@ add_custom_target(ftpuri_oracle_regexes ALL DEPENDS
   ${FTPURI_ORACLE_DIR}/ftp_oracle_rfc3986.re2
   ${FTPURI_ORACLE_DIR}/ftp_oracle_ipv4address.re2)
 
-add_library(ftpuri_oracle STATIC ${CMAKE_CURRENT_LIST_DIR}/oracle.cpp)
+add_library(ftpuri_oracle STATIC ${CMAKE_CURRENT_LIST_DIR}/oracle.cpp ${CMAKE_CURRENT_LIST_DIR}/id_classes.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/constraints.cpp ${CMAKE_CURRENT_LIST_DIR}/judge.cpp)
 target_link_libraries(ftpuri_oracle PUBLIC ftpuri PkgConfig::RE2 PRIVATE idn2 ftpuri_warnings)
 target_compile_definitions(ftpuri_oracle PUBLIC FTPURI_ORACLE_DIR="${FTPURI_ORACLE_DIR}")
 add_dependencies(ftpuri_oracle ftpuri_oracle_regexes)
 
-target_include_directories(ftpuri_oracle PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+# tests/ for the shared readers of tests/support/ ("support/read_file.hpp").
+target_include_directories(ftpuri_oracle PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_CURRENT_LIST_DIR}/../tests)

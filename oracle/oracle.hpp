@@ -30,6 +30,7 @@
 
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/options.hpp"
+#include "support/read_file.hpp"
 
 namespace re2 {
 class RE2;
@@ -57,8 +58,8 @@ struct id_row {
     std::string_view constraint; // the "; @constraint" name, for cls == constraint
 };
 
-// One row per diagnostic id of ftpuri::diag_catalogue, in any order. oracle_test checks that
-// it covers the catalogue exactly, so a new id must be classified before the tests pass.
+// One row per diagnostic id of ftpuri::diag_catalogue, in its order, made from the oracle and
+// constraint columns of include/ftpuri/diagnostics.def.
 std::span<id_row const> id_table() noexcept;
 id_row const* classify(ftpuri::diag_id id) noexcept;
 
@@ -109,14 +110,14 @@ struct oracle_set {
 };
 oracle_set const& built_oracles();
 
-std::string read_file(std::string const& path);
+using ftpuri_test::read_file;                   // tests/support/read_file.hpp
 std::string oracle_path(std::string_view file); // FTPURI_ORACLE_DIR "/" file
 
 // ---- the named constraints -----------------------------------------------------------------
 
 // The ids of the errors the named constraints require for an input the oracle matched, given
 // its parts: empty when every constraint holds. Written from the constraint texts of
-// docs/grammar.abnf, one function per constraint (oracle.cpp).
+// docs/grammar.abnf, one function per constraint (constraints.cpp).
 id_set required_errors(std::string_view input, ftpuri::profile p, oracle::parts const& parts, oracle const& ipv4address,
                        std::uint32_t max_length = ftpuri::default_max_length);
 

@@ -32,6 +32,7 @@
 
 #include "ftpuri/parse.hpp"
 #include "oracle.hpp"
+#include "support/corpus_files.hpp"
 
 namespace {
 
@@ -170,7 +171,8 @@ TEST(DiagIdTable, ClassifiesEveryIdOfTheCatalogueOnce)
         ++seen[r.id];
     }
     for (auto const& row : ftpuri::diag_catalogue) {
-        EXPECT_EQ(seen[row.name], 1) << row.name << " must be classified exactly once in oracle.cpp's id_rows";
+        EXPECT_EQ(seen[row.name], 1) << row.name
+                                     << " must be classified exactly once (diagnostics.def's oracle column)";
         id_row const* c = classify(row.id);
         ASSERT_NE(c, nullptr) << row.name;
         EXPECT_EQ(c->id, row.name);
@@ -452,7 +454,7 @@ TEST(Constraint, EveryNamedConstraintHasItsCases)
     std::set<std::string> in_grammar;
     for (auto const& [name, text] : constraints)
         in_grammar.insert(name);
-    EXPECT_EQ(implemented, in_grammar) << "oracle.cpp and docs/grammar.abnf name different constraints";
+    EXPECT_EQ(implemented, in_grammar) << "constraints.cpp and docs/grammar.abnf name different constraints";
     for (std::string const& name : in_grammar) {
         int rejected = 0, holds = 0, regex_rejects = 0;
         for (constraint_case const& c : constraint_cases()) {
@@ -629,21 +631,7 @@ void add_json_strings(rapidjson::Value const& v, std::vector<std::string>& out)
 std::vector<std::string> vector_inputs(std::size_t& records)
 {
     std::vector<std::string> out;
-    records = 0;
-    for (auto const& entry : fs::directory_iterator(FTPURI_TEST_DATA_DIR)) {
-        if (entry.path().extension() != ".jsonl") continue;
-        std::istringstream in(read_file(entry.path().string()));
-        std::string line;
-        while (std::getline(in, line)) {
-            if (line.empty()) continue;
-            rapidjson::Document d;
-            d.Parse(line.c_str(), line.size());
-            EXPECT_FALSE(d.HasParseError()) << entry.path() << ": " << line;
-            if (d.HasParseError()) continue;
-            ++records;
-            add_json_strings(d, out);
-        }
-    }
+    records = ftpuri_test::for_each_vector_record([&](rapidjson::Document const& d) { add_json_strings(d, out); });
     return out;
 }
 
@@ -651,14 +639,11 @@ std::vector<std::string> vector_inputs(std::size_t& records)
 std::vector<std::string> corpus_inputs(std::size_t& files)
 {
     std::vector<std::string> out;
-    files = 0;
-    fs::path const root = fs::path(FTPURI_SOURCE_DIR) / "corpus";
-    for (auto const& entry : fs::recursive_directory_iterator(root)) {
-        if (!entry.is_regular_file()) continue;
-        ++files;
-        std::string const text = read_file(entry.path().string());
-        out.push_back(text);
-        std::istringstream in(text);
+    std::vector<ftpuri_test::source_file> const all = ftpuri_test::files_under("corpus");
+    files = all.size();
+    for (ftpuri_test::source_file const& file : all) {
+        out.push_back(file.text);
+        std::istringstream in(file.text);
         std::string line;
         while (std::getline(in, line))
             out.push_back(line);

@@ -42,8 +42,8 @@ static_assert(FTPURI_SEVERITY_ERROR == as_int(severity::error) &&
               FTPURI_SEVERITY_WARNING == as_int(severity::warning) && FTPURI_SEVERITY_NOTE == as_int(severity::note));
 static_assert(FTPURI_COMPONENT_INPUT == as_int(component::input) && FTPURI_COMPONENT_HOST == as_int(component::host) &&
               FTPURI_COMPONENT_FRAGMENT == as_int(component::fragment));
-// Every id's number: tests/c_api_test.cpp reads ftpuri.h and holds each FTPURI_DIAG_* to the
-// C++ id of the same name; here, that no id is missing from the header.
+// Every id's number: ftpuri.h and diag_id are made from one list, ftpuri/diagnostics.def;
+// here, that the header and the enum agree on its length.
 static_assert(FTPURI_DIAG_COUNT == as_int(diag_id::count), "ftpuri.h must list every diag_id");
 static_assert(FTPURI_HOST_DNS_NAME == as_int(host_kind::dns_name) && FTPURI_HOST_IPV4 == as_int(host_kind::ipv4) &&
               FTPURI_HOST_IPV6 == as_int(host_kind::ipv6) && FTPURI_HOST_IPVFUTURE == as_int(host_kind::ipvfuture) &&

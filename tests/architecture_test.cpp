@@ -61,8 +61,8 @@ TEST(Architecture, CliUsesOnlyThePublicApi)
     ASSERT_FALSE(includes.empty());
     for (auto const& [file, name] : includes) {
         bool const own = name.find('/') == std::string::npos && fs::exists(root + "/src/cli/" + name);
-        // Made at build time from docs/diagnostics.md by src/cli/rule_rationale.py and rule_severity.py.
-        bool const generated = name == "rule_rationale.inc" || name == "rule_severity.inc";
+        // Made at build time from docs/diagnostics.md by src/cli/rule_rationale.py.
+        bool const generated = name == "rule_rationale.inc";
         EXPECT_TRUE(starts_with(name, "ftpuri/") || own || generated) << file << " includes " << name;
     }
 }
@@ -89,7 +89,8 @@ TEST(Architecture, FetchUsesOnlyThePublicApi)
     ASSERT_FALSE(includes.empty());
     for (auto const& [file, name] : includes) {
         bool const own = starts_with(name, "fetch/") && fs::exists(root + "/src/" + name);
-        EXPECT_TRUE(starts_with(name, "ftpuri/") || own) << file << " includes " << name;
+        bool const c_api = name == "ftpuri.h"; // c_fetch.cpp defines the C API's ftpuri_fetch
+        EXPECT_TRUE(starts_with(name, "ftpuri/") || own || c_api) << file << " includes " << name;
     }
     auto const cli_includes = quoted_includes("src/fetch/cli");
     ASSERT_FALSE(cli_includes.empty());

@@ -117,14 +117,14 @@ std::map<std::string, std::string> const rules_without_a_set = {
 abnf::grammar_file const& grammar()
 {
     static abnf::grammar_file const g =
-        abnf::read_grammar(ftpuri_test::read_text(ftpuri_test::source_path("docs/grammar.abnf")));
+        abnf::read_grammar(ftpuri_test::read_file(ftpuri_test::source_path("docs/grammar.abnf")));
     return g;
 }
 
 // The names of the sets the header defines in namespace chars ("inline constexpr charset NAME =").
 std::vector<std::string> header_set_names()
 {
-    std::string const text = ftpuri_test::read_text(ftpuri_test::source_path("include/ftpuri/charset.hpp"));
+    std::string const text = ftpuri_test::read_file(ftpuri_test::source_path("include/ftpuri/charset.hpp"));
     std::vector<std::string> names;
     std::size_t const chars_begin = text.find("namespace chars {");
     if (chars_begin == std::string::npos) return names;

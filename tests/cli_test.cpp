@@ -37,6 +37,7 @@
 #include "ftpuri/parse.hpp"
 #include "ftpuri/plan.hpp"
 #include "support/plan_lines.hpp"
+#include "support/read_file.hpp"
 
 // GCC says so with __SANITIZE_ADDRESS__, clang with __has_feature.
 #if defined(__SANITIZE_ADDRESS__)
@@ -56,18 +57,13 @@ constexpr bool under_address_sanitizer = FTPURI_TEST_UNDER_ASAN != 0;
 
 using namespace std::string_literals;
 using ftpuri::diag_id;
+using ftpuri_test::read_file;
 
 struct run_result {
     int exit_code = -1;
     std::string out;
     std::string err;
 };
-
-std::string read_file(std::filesystem::path const& p)
-{
-    std::ifstream f(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
-}
 
 void write_file(std::filesystem::path const& p, std::string_view bytes)
 {

@@ -47,6 +47,7 @@
 #include "ftpuri/options.hpp"
 #include "ftpuri/parse.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "support/corpus_files.hpp"
 #include "support/example_notation.hpp"
 #include "support/fast_path_check.hpp"
 #include "support/json.hpp"
@@ -100,12 +101,11 @@ std::vector<std::string> corpus_inputs(std::size_t& files)
     std::set<std::string> out;
     files = 0;
     fs::path const root = fs::path(FTPURI_SOURCE_DIR) / "corpus";
-    for (auto const& entry : fs::recursive_directory_iterator(root)) {
-        if (!entry.is_regular_file()) continue;
-        fs::path const& path = entry.path();
+    for (ftpuri_test::source_file const& file : ftpuri_test::files_under("corpus")) {
+        fs::path const& path = file.path;
         if (path.extension() == ".md" || path.extension() == ".py") continue;
         ++files;
-        std::string const text = ftpuri_test::read_text(path.string());
+        std::string const& text = file.text;
         std::string const relative = fs::relative(path, root).string();
         if (path.extension() == ".txt") {
             for (std::string const& line : lines_of(text)) {
@@ -142,20 +142,10 @@ void add_strings(ftpuri_test::json const& v, std::set<std::string>& out)
 std::vector<std::string> vector_inputs(std::size_t& records)
 {
     std::set<std::string> out;
-    records = 0;
-    for (auto const& entry : fs::directory_iterator(FTPURI_TEST_DATA_DIR)) {
-        if (entry.path().extension() != ".jsonl") continue;
-        for (std::string const& line : lines_of(ftpuri_test::read_text(entry.path().string()))) {
-            if (line.empty()) continue;
-            rapidjson::Document d;
-            d.Parse(line.c_str(), line.size());
-            EXPECT_FALSE(d.HasParseError()) << entry.path() << ": " << line;
-            if (d.HasParseError()) continue;
-            ++records;
-            for (char const* member : {"input", "urls", "base"})
-                if (ftpuri_test::json const* v = ftpuri_test::json_member(d, member)) add_strings(*v, out);
-        }
-    }
+    records = ftpuri_test::for_each_vector_record([&](rapidjson::Document const& d) {
+        for (char const* member : {"input", "urls", "base"})
+            if (ftpuri_test::json const* v = ftpuri_test::json_member(d, member)) add_strings(*v, out);
+    });
     return {out.begin(), out.end()};
 }
 
@@ -442,7 +432,7 @@ std::vector<sample> const& strict_samples()
         out.push_back({"bench mirror_urls(5000)", ftpuri_bench::mirror_urls(5000)});
         for (char const* file : {"corpus/realworld.txt", "corpus/handmade.txt"}) {
             sample s{file, {}};
-            for (std::string const& line : lines_of(ftpuri_test::read_text(ftpuri_test::source_path(file)))) {
+            for (std::string const& line : lines_of(ftpuri_test::read_file(ftpuri_test::source_path(file)))) {
                 if (line.empty() || line.front() == '#') continue;
                 if (std::optional<std::string> const bytes = ftpuri_test::unescape(line)) s.uris.push_back(*bytes);
             }

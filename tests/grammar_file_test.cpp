@@ -30,7 +30,7 @@ namespace {
 
 using namespace ftpuri_test::abnf;
 using ftpuri_test::lower;
-using ftpuri_test::read_text;
+using ftpuri_test::read_file;
 
 std::string grammar_path()
 {
@@ -45,7 +45,7 @@ class GrammarFile : public ::testing::Test {
 protected:
     static void SetUpTestSuite()
     {
-        text_ = new std::string(read_text(grammar_path()));
+        text_ = new std::string(read_file(grammar_path()));
         grammar_ = new grammar_file(read_grammar(*text_));
     }
     static void TearDownTestSuite()

@@ -3,11 +3,10 @@
 // sets, the library reports the same, and CHANGELOG.md has a section for it.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "ftpuri/version.hpp"
+#include "support/read_file.hpp"
 
 namespace {
 
@@ -30,11 +29,8 @@ TEST(version, the_library_reports_the_headers_version)
 // Keep a Changelog: an "Unreleased" section on top, and one per released version.
 TEST(version, the_changelog_has_the_version)
 {
-    std::ifstream in(std::string(FTPURI_SOURCE_DIR) + "/CHANGELOG.md");
-    ASSERT_TRUE(in) << "CHANGELOG.md is missing";
-    std::stringstream text;
-    text << in.rdbuf();
-    std::string const changelog = text.str();
+    std::string const changelog = ftpuri_test::read_file(std::string(FTPURI_SOURCE_DIR) + "/CHANGELOG.md");
+    ASSERT_FALSE(changelog.empty()) << "CHANGELOG.md is missing";
     EXPECT_NE(changelog.find("## [Unreleased]"), std::string::npos);
     EXPECT_NE(changelog.find("## [" + project_version + "]"), std::string::npos)
         << "CHANGELOG.md needs a section for " << project_version;

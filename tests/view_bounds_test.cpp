@@ -24,9 +24,11 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ftpuri/ftpuri.hpp"
+#include "support/corpus_files.hpp"
 #include "support/printable.hpp"
 #include "support/profiles.hpp"
 
@@ -36,14 +38,9 @@ std::vector<std::string> const& corpus()
 {
     static std::vector<std::string> const all = [] {
         std::vector<std::string> v;
-        for (char const* dir : {"corpus/inputs", "corpus/regressions"}) {
-            for (auto const& e :
-                 std::filesystem::recursive_directory_iterator(std::filesystem::path(FTPURI_SOURCE_DIR) / dir)) {
-                if (!e.is_regular_file()) continue;
-                std::ifstream in(e.path(), std::ios::binary);
-                v.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-            }
-        }
+        for (char const* dir : {"corpus/inputs", "corpus/regressions"})
+            for (ftpuri_test::source_file& file : ftpuri_test::files_under(dir))
+                v.push_back(std::move(file.text));
         return v;
     }();
     return all;

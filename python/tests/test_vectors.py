@@ -42,10 +42,10 @@ SOURCE_PREFIX = {
 
 @pytest.fixture(scope="module")
 def diag_names(source_dir):
-    """diag_id enumerator -> stable id ("port_default" -> "port.default"), from the catalogue."""
-    header = (source_dir / "include/ftpuri/diagnostic.hpp").read_text()
-    names = dict(re.findall(r'diag_info\{diag_id::(\w+),\s*"([^"]+)"', header))
-    assert len(names) == header.count("    diag_info{diag_id::") > 70
+    """diag_id enumerator -> stable id ("port_default" -> "port.default"), from the list of ids."""
+    ids = (source_dir / "include/ftpuri/diagnostics.def").read_text()
+    names = dict(re.findall(r'^FTPURI_DIAG\((\w+), \w+, "([^"]+)",', ids, re.M))
+    assert len(names) == ids.count("\nFTPURI_DIAG(") > 70
     return names
 
 

@@ -6,7 +6,7 @@
 #include "rule_metadata.hpp"
 #include "source_path.hpp"
 #include "terminal_safe.hpp"
-#include "utf8.hpp"
+#include "well_formed_utf8.hpp"
 
 namespace ftpuri::cli {
 namespace {

@@ -2,6 +2,7 @@
 #include "explain.hpp"
 
 #include <cstddef>
+#include <optional>
 
 #include "ftpuri/diagnostic.hpp"
 #include "rule_rationale.inc"
@@ -21,7 +22,8 @@ std::optional<std::string> explain_rule(std::string_view name)
     constexpr std::string_view profiles[] = {"strict", "rfc3986", "lenient"};
     for (std::size_t p = 0; p < 3; ++p) {
         if (p != 0) out += ", ";
-        out += doc.severity[p];
+        std::optional<severity> const level = row.by_profile[p];
+        out += level ? to_string(*level) : "\xE2\x80\x94"; // docs/diagnostics.md's dash: never reported there
         out += " (";
         out += profiles[p];
         out += ')';

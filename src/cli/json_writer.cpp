@@ -12,7 +12,7 @@
 #include "ftpuri/pct.hpp"
 #include "plan_lines.hpp"
 #include "terminal_safe.hpp"
-#include "utf8.hpp"
+#include "well_formed_utf8.hpp"
 
 namespace ftpuri::cli {
 

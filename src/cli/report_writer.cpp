@@ -7,7 +7,7 @@
 #include "json_writer.hpp"
 #include "sarif_writer.hpp"
 #include "text_writer.hpp"
-#include "utf8.hpp"
+#include "well_formed_utf8.hpp"
 
 namespace ftpuri::cli {
 

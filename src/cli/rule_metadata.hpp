@@ -6,34 +6,14 @@
 // its alerts by properties.security-severity (a score from "0.0" to "10.0", as CVSS: 9.0 and
 // up is critical, 7.0 high, 4.0 medium, below that low) and links its help to helpUri; GitLab's
 // code quality report gives each issue a severity and categories. The scores are ours: one per
-// id whose finding is an attack, or opens the way to one, scored by what the attack gets.
+// id whose finding is an attack, or opens the way to one, scored by what the attack gets (9.1 a
+// command injected, 8.6 a path out of the tree or SSRF past the policy, down to 4.3 an account
+// name published). Each id's category, score and CWE are columns of its row in
+// include/ftpuri/diagnostics.def.
 //
-//   score  ids                                                     what an attacker gets
-//   9.1    pct.forbidden-control, plan.anonymous-password-control, an FTP command injected (CWE-93)
-//          plan.credentials-control
-//   8.6    path.encoded-traversal                                  a path out of the tree (CWE-22)
-//   8.6    host.denied, host.not-allowed                           SSRF past the policy (CWE-918)
-//   8.2    host.numeric-ambiguous, userinfo.multiple-at            another host than checked (CWE-918)
-//   8.1    char.control                                            a command line cut or extended (CWE-93)
-//   8.1    pct.overlong-utf8                                       a byte past every check (CWE-176)
-//   8.1    path.dot-lookalike                                      a ".." past every check (CWE-22)
-//   7.5    pct.line-separator                                      a line split where others do not (CWE-93)
-//   7.5    path.above-root, path.dot-after-empty                   a climb out of the tree (CWE-22)
-//   7.5    userinfo.password                                       a credential in the text (CWE-798)
-//   7.4    host.percent-encoded                                    a name past an allow-list (CWE-918)
-//   7.4    host.embedded-address                                   a name that resolves inside (CWE-918)
-//   6.5    path.tilde-inside, path.encoded-backslash               a path out of the tree (CWE-22)
-//   6.5    path.drive-letter                                       an absolute path elsewhere (CWE-36)
-//   5.3    pct.control                                             a control byte in a command (CWE-74)
-//   5.3    path.tilde-user                                         another account's files (CWE-22)
-//   5.3    host.label-hyphen                                       an option in a tool's argv (CWE-88)
-//   4.3    userinfo.present                                        an account name published (CWE-200)
-//
-// Every other id is about correctness (the URI means something else to someone, or nothing),
-// interoperability (interop.*: what other parsers make of it), style (not canonical, and
-// nothing else: pct.lowercase, pct.needless, scheme.uppercase, userinfo.anonymous,
-// host.uppercase, port.empty, port.default, typecode.uppercase) or policy (an opt-in rule: a
-// house rule, not a fault).
+// Every id that is not about security is about correctness (the URI means something else to
+// someone, or nothing), interoperability (interop.*: what other parsers make of it), style (not
+// canonical, and nothing else) or policy (an opt-in rule: a house rule, not a fault).
 #pragma once
 
 #include <cstdint>

@@ -3,7 +3,8 @@
 """Writes the rows of docs/diagnostics.md's table as a C++ table.
 
 SARIF's rules carry a full description beside the one-line message, and ftpuri-check --explain
-prints an id's whole row (its severities, example and "why it matters"); the diagnostics table
+prints an id's row (its example and "why it matters"; the severities it prints come from
+include/ftpuri/diagnostics.def, which the table's severity columns agree with); the diagnostics table
 already holds them, checked row by row by tests/diagnostics_doc_test.cpp. Generating the table
 at build time keeps that text in one place. Usage: rule_rationale.py DIAGNOSTICS_MD OUT
 """
@@ -50,16 +51,14 @@ def main():
         f.write("#pragma once\n#include <array>\n#include <string_view>\n\nnamespace ftpuri::cli {\n\n")
         f.write("struct rule_rationale_row {\n    std::string_view id;\n    std::string_view markdown;\n"
                 "    std::string_view text; // the markdown without its backticks\n"
-                "    std::array<std::string_view, 3> severity; // strict, rfc3986, lenient, as the table says\n"
                 "    std::string_view example; // in the table's notation, without its backticks\n"
                 "    std::string_view offset;\n    std::string_view length;\n};\n\n")
         f.write("inline constexpr std::array<rule_rationale_row, %d> rule_rationale = {{\n" % len(table))
         for ident, cells in table:
             why = cells[-1]
             example = cells[4][1:-1] if cells[4].startswith("`") and cells[4].endswith("`") else cells[4]
-            f.write("    {%s, %s, %s, {%s, %s, %s}, %s, %s, %s},\n" % (
-                cpp(ident), cpp(why), cpp(why.replace("`", "")), cpp(cells[1]), cpp(cells[2]), cpp(cells[3]),
-                cpp(example), cpp(cells[5]), cpp(cells[6])))
+            f.write("    {%s, %s, %s, %s, %s, %s},\n" % (
+                cpp(ident), cpp(why), cpp(why.replace("`", "")), cpp(example), cpp(cells[5]), cpp(cells[6])))
         f.write("}};\n\n} // namespace ftpuri::cli\n")
 
 

@@ -15,7 +15,7 @@
 #include "rule_metadata.hpp"
 #include "rule_rationale.inc"
 #include "terminal_safe.hpp"
-#include "utf8.hpp"
+#include "well_formed_utf8.hpp"
 
 namespace ftpuri::cli {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "utf8.hpp"
+#include "well_formed_utf8.hpp"
 
 namespace ftpuri::cli {
 namespace {

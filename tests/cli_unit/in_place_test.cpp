@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "../support/read_file.hpp"
 #include "in_place.hpp"
 #include "line_checker.hpp"
 #include "pipeline.hpp"
@@ -41,15 +42,10 @@ using ftpuri::cli::in_place_options;
 using ftpuri::cli::in_place_result;
 using ftpuri::cli::pipeline;
 using ftpuri::cli::progress_bar;
+using ftpuri_test::read_file;
 
 constexpr char const* original = "FTP://h/a\nftp://h/b c\n";
 constexpr char const* canonical = "ftp://h/a\nftp://h/b c\n";
-
-std::string read_file(std::string const& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 void write_file(std::string const& path, std::string const& content)
 {

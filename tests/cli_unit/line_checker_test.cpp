@@ -9,7 +9,7 @@
 // The policy (policy_settings: --deny, --allow-host) and --error (parse_options::as_error): a
 // refusal is an error of the input, in every output and in the counts, at offsets into the
 // input as read, in the quiet loop too; and the options' own checks (policy_options.hpp, --error
-// in rules.hpp).
+// in rule_choice.hpp).
 //
 // --plan (plan_settings): the command lines as plan_lines.hpp shows them (PASS masked, the
 // password of another parser's reading masked in any command, both shown on request, the
@@ -34,7 +34,7 @@
 #include "plan_lines.hpp"
 #include "policy_options.hpp"
 #include "reference_lines.hpp"
-#include "rules.hpp"
+#include "rule_choice.hpp"
 #include "temporary_file.hpp"
 
 namespace {
@@ -504,7 +504,7 @@ TEST(LineCheckerError, WarningsMadeErrorsMakeTheInputInvalid)
     EXPECT_EQ(quiet.counts.invalid, 1U);
 }
 
-// ---- the options' own checks (policy_options.hpp, rules.hpp) ---------------------------------
+// ---- the options' own checks (policy_options.hpp, rule_choice.hpp) ----------------------------
 
 TEST(PolicyOptions, DenyNamesClassesAndNonPublic)
 {

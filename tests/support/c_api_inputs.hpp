@@ -6,28 +6,21 @@
 
 #include <array>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "corpus_files.hpp"
 #include "ftpuri.h"
 
 namespace ftpuri_test {
-
-inline std::string read_c_api_input(std::filesystem::path const& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 inline std::vector<std::string> const& c_api_corpus()
 {
     static std::vector<std::string> const all = [] {
         std::vector<std::string> v;
-        for (auto const& e :
-             std::filesystem::recursive_directory_iterator(std::filesystem::path(FTPURI_SOURCE_DIR) / "corpus/inputs"))
-            if (e.is_regular_file()) v.push_back(read_c_api_input(e.path()));
+        for (source_file& file : files_under("corpus/inputs"))
+            v.push_back(std::move(file.text));
         return v;
     }();
     return all;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/support/source_files.hpp: reading files of the source tree (docs/, include/), whose
-// root CMake passes as FTPURI_SOURCE_DIR.
+// root CMake passes as FTPURI_SOURCE_DIR; read_file.hpp reads them.
 #pragma once
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
+
+#include "read_file.hpp"
 
 namespace ftpuri_test {
 
@@ -17,15 +17,6 @@ inline std::string source_path(std::string_view relative)
     path += '/';
     path += relative;
     return path;
-}
-
-// The whole content of the file at `path`, byte for byte; "" when it cannot be read.
-inline std::string read_text(std::string const& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 } // namespace ftpuri_test

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// rules.hpp: --enable, --disable, --error and --rules: which diagnostics ftpuri-check reports,
+// rule_choice.hpp: --enable, --disable, --error and --rules: which diagnostics ftpuri-check reports,
 // and which warnings it reports as errors.
 #pragma once
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// utf8.hpp: the well-formed UTF-8 of RFC 3629, for the outputs that must be Unicode (JSON
+// well_formed_utf8.hpp: the well-formed UTF-8 of RFC 3629, for the outputs that must be Unicode (JSON
 // strings, SARIF's code point columns, the terminal's escapes) while an input may be any bytes.
 #pragma once
 

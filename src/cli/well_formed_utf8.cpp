@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "utf8.hpp"
+#include "well_formed_utf8.hpp"
 
 namespace ftpuri::cli {
 

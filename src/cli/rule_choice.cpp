@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "rules.hpp"
+#include "rule_choice.hpp"
 
 #include <algorithm>
 #include <cstddef>
