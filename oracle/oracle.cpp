@@ -128,12 +128,13 @@ constexpr std::array id_rows = {
     id_row{"host.embedded-address", W, {}},
     id_row{"plan.anonymous-refused", P, {}},
     id_row{"plan.credentials-control", P, {}},
+    id_row{"pct.telnet-iac", C, "telnet-iac"},
 };
 
-constexpr std::array<std::string_view, 15> constraint_names = {
-    "port-range",      "dns-label-length",  "dns-name-length",   "dns-label-hyphen", "numeric-host",
-    "punycode",        "dot-segment-depth", "dot-after-empty",   "tilde-inside",     "dot-lookalike",
-    "decoded-control", "decoded-utf8",      "decoded-traversal", "typecode-last",    "length-limit",
+constexpr std::array<std::string_view, 16> constraint_names = {
+    "port-range",        "dns-label-length", "dns-name-length", "dns-label-hyphen", "numeric-host",    "punycode",
+    "dot-segment-depth", "dot-after-empty",  "tilde-inside",    "dot-lookalike",    "decoded-control", "decoded-utf8",
+    "decoded-traversal", "typecode-last",    "length-limit",    "telnet-iac",
 };
 
 struct class_index {
@@ -391,6 +392,14 @@ void decoded_control(std::optional<std::string_view> part, bool strict, id_set& 
     }
 }
 
+// @constraint telnet-iac: a pct-encoded octet of the user, password or path that decodes to 0xFF.
+void telnet_iac(std::optional<std::string_view> part, id_set& out)
+{
+    if (!part) return;
+    for (std::size_t i = 0; i < part->size(); ++i)
+        if (is_escape_of(*part, i, 0xFF)) require(out, diag_id::pct_telnet_iac);
+}
+
 // "." or "..", each dot written as "." or %2E (either case): 1 or 2, else 0.
 int dot_segment(std::string_view s)
 {
@@ -633,6 +642,8 @@ id_set required_errors(std::string_view input, profile p, oracle::parts const& p
     if (strict) {
         for (auto const& part : {parts.user, parts.password, parts.host, parts.path, parts.fragment})
             decoded_utf8(part, out);
+        for (auto const& part : {parts.user, parts.password, parts.path})
+            telnet_iac(part, out);
     }
     if (strict && parts.path) {
         dot_segment_depth(*parts.path, out);

@@ -390,6 +390,14 @@ std::vector<constraint_case> const& constraint_cases()
         {"decoded-utf8", S, "ftp://h/%C3%A9%E2%80%A7", true, true},
         {"decoded-utf8", R, "ftp://h/%C0%AE", true, true},
         {"decoded-utf8", S, "ftp://h/%C0%A", false, false, "pct.malformed"},
+        // telnet-iac: user, password and path reach the control connection; a fragment never does
+        {"telnet-iac", S, "ftp://h/a%FF", true, false, "pct.telnet-iac"},
+        {"telnet-iac", S, "ftp://u%ff@h/", true, false, "pct.telnet-iac"},
+        {"telnet-iac", S, "ftp://u:p%FF%F4@h/x", true, false, "pct.telnet-iac"},
+        {"telnet-iac", S, "ftp://h/a%FE#%FF", true, true},
+        {"telnet-iac", R, "ftp://h/a%FF", true, true},
+        {"telnet-iac", R, "ftp://a%FF/", true, true},
+        {"telnet-iac", S, "ftp://h/%FF?", false, false, "pct.telnet-iac"},
         // typecode-last (the verdicts; the reading is in Constraint.TypecodeLastIsRead)
         {"typecode-last", S, "ftp://h/a;type=a", true, true},
         {"typecode-last", S, "ftp://h/;type=d", true, true},

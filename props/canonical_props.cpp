@@ -161,7 +161,8 @@ constexpr std::array canonicalized_away = {
 // those very bytes, which the canonical form keeps encoded. PRODUCT.md: lenient's canonical
 // output is strict-valid "wherever a repair exists"; these are the cases where none does.
 // So are the look-alike rules: an overlong or line-separating escape, an invalid A-label, a
-// look-alike of ".." and a home directory after the first segment are kept as written.
+// look-alike of ".." and a home directory after the first segment are kept as written, and so
+// is a decoded 0xFF (Telnet's IAC), a byte of the name.
 // (A ".." above the root is not among them: the canonical form drops it, as RFC 3986 5.2.4 does.)
 constexpr std::array no_strict_repair = {
     diag_id::host_empty,
@@ -174,6 +175,7 @@ constexpr std::array no_strict_repair = {
     diag_id::host_punycode_invalid,
     diag_id::path_dot_lookalike,
     diag_id::path_tilde_inside,
+    diag_id::pct_telnet_iac,
 };
 
 // rfc3986 only: constructs strict has no spelling for at all. PRODUCT.md promises nothing for

@@ -691,7 +691,7 @@ inline rc::Gen<std::string> gen_segment(bool ftp_grammar, byte_rules rules)
         case 13:
             return *gen::element<std::string>("%2F", "a%2Fb", "%3B", "%25", "%3F", "%23", "%20", "~user", "%7E",
                                               "%C3%A9", "%41", "%2F%2F", "a:b@c", "%40", "%3A", "%2f", "%c3%a9",
-                                              "..%2E", "%2E%2E%2E", "...", "%FF%FE");
+                                              "..%2E", "%2E%2E%2E", "...", "%FE%FD");
         default:
             return *gen::nonEmpty(
                 gen::scale(0.1, gen::container<std::string>(gen::elementOf(std::string("abcxyzABC019-_.~")))));

@@ -28,7 +28,8 @@ std::vector<canon_row> const canonical_rows = {
     // percent-encoding hex uppercased, in every component
     {"pct-hex", "ftp://h/a%3bb", S, "ftp://h/a%3Bb"},
     {"pct-hex", "ftp://h/%c3%a9", S, "ftp://h/%C3%A9"},
-    {"pct-hex", "ftp://h/%ff%Fe", S, "ftp://h/%FF%FE"},
+    {"pct-hex", "ftp://h/%fe%Fd", S, "ftp://h/%FE%FD"},
+    {"pct-hex", "ftp://h/%ff%Fe", R, "ftp://h/%FF%FE", false}, // 0xFF: pct.telnet-iac in strict
     {"pct-hex", "ftp://u%3a%40:p%2f@h/", S, "ftp://u%3A%40:p%2F@h/"},
     {"pct-hex", "ftp://h/f#a%5eb", S, "ftp://h/f#a%5Eb"},
     {"pct-hex", "ftp://h/f?a%3db", R, "ftp://h/f?a%3Db", false},

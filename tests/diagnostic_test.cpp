@@ -137,6 +137,14 @@ TEST(catalogue, the_embedded_address_and_login_ids_are_appended)
     EXPECT_EQ(ftpuri::find_diag("host.embedded-address"), diag_id::host_embedded_address);
 }
 
+// Appended after the login ids: a decoded 0xFF, Telnet's IAC, where a client sends it.
+TEST(catalogue, the_telnet_iac_id_is_appended)
+{
+    EXPECT_EQ(static_cast<int>(diag_id::pct_telnet_iac), 86);
+    EXPECT_EQ(ftpuri::info(diag_id::pct_telnet_iac).level, severity::error);
+    EXPECT_EQ(ftpuri::find_diag("pct.telnet-iac"), diag_id::pct_telnet_iac);
+}
+
 // This build has libidn2: what a build without it refuses as host.idna-unavailable is judged
 // as before, and the id is never reported.
 TEST(catalogue, idna_unavailable_is_never_reported_by_a_build_with_libidn2)

@@ -98,7 +98,11 @@ extra_case const extra_cases[] = {
     {S, "pct.needless", "ftp://h/a/b%2Dc", 11, 3, W},
     {R, "pct.non-utf8", "ftp://h/a/%C3", 10, 3, W},
     {S, "pct.non-utf8", "ftp://h/%C3%28", 8, 6, W},
-    {S, "pct.non-utf8", "ftp://u%FF@h/", 6, 4, W},  // over the user
+    {S, "pct.non-utf8", "ftp://u%FE@h/", 6, 4, W},  // over the user
+    {S, "pct.telnet-iac", "ftp://u%FF@h/", 7, 3, E},
+    {R, "pct.telnet-iac", "ftp://u:%ff@h/", 8, 3, W},
+    {L, "pct.telnet-iac", "ftp://h/a/b%FF%F4", 11, 3, W},
+    {L, "pct.telnet-iac", R"(ftp://h/a\xFF)", 9, 1, W}, // a raw byte, repaired as %FF
     {S, "pct.overlong-utf8", "ftp://h/%E0%80%AE", 8, 9, E},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80x%41", 8, 6, E}, // cut short by a raw byte, then an escape
     {R, "pct.overlong-utf8", "ftp://u:%ED%A0%80@h/", 8, 9, W},

@@ -184,6 +184,11 @@ std::vector<attack> const encodings = {
     {"ftp://u%C0%AE@h/", D::pct_overlong_utf8, 7, 6},
     {"ftp://u:p%E2%80%A8@h/", D::pct_line_separator, 9, 9},
     {"ftp://h/f#%C0%AE", D::pct_overlong_utf8, 10, 6},
+    // Telnet's IAC: curl sends %FF undoubled, and the server reads "FF F4" as "interrupt
+    // process" and "b" as another name.
+    {"ftp://h/a%FF%F4b", D::pct_telnet_iac, 9, 3, true, in_others::warning, "curl sends RETR a, FF F4, b undoubled"},
+    {"ftp://u%ff@h/", D::pct_telnet_iac, 7, 3},
+    {"ftp://u:p%FF%F4@h/x", D::pct_telnet_iac, 9, 3, true, in_others::warning, "PASS p, then IP"},
 };
 INSTANTIATE_TEST_SUITE_P(encodings, security, ::testing::ValuesIn(encodings));
 
@@ -196,13 +201,31 @@ TEST(security_encodings, valid_utf8_and_plain_invalid_bytes_are_not_look_alikes)
         EXPECT_FALSE(found.contains(D::pct_non_utf8));
     }
     // Invalid UTF-8 that imitates nothing stays a warning: a lone lead, a stray continuation.
-    for (std::string_view odd : {"ftp://h/%C0", "ftp://h/%80", "ftp://h/%FF", "ftp://h/%C3x", "ftp://h/%E2%80"}) {
+    for (std::string_view odd : {"ftp://h/%C0", "ftp://h/%80", "ftp://h/%FE", "ftp://h/%C3x", "ftp://h/%E2%80"}) {
         SCOPED_TRACE(odd);
         ftpuri::diagnostic_list found;
         ASSERT_TRUE(ftpuri::parse(odd, {}, found).has_value());
         EXPECT_TRUE(found.contains(D::pct_non_utf8));
         EXPECT_FALSE(found.contains(D::pct_overlong_utf8));
     }
+}
+
+// A %FF that is never sent (a fragment), or that names a host, is no Telnet IAC; a raw 0xFF
+// that lenient repairs as %FF in the path is, with a warning.
+TEST(security_encodings, telnet_iac_only_where_a_client_sends_it)
+{
+    for (std::string_view unsent : {"ftp://h/f#%FF", "ftp://h/f%FE"}) {
+        SCOPED_TRACE(unsent);
+        ftpuri::diagnostic_list found;
+        ASSERT_TRUE(ftpuri::parse(unsent, {}, found).has_value());
+        EXPECT_FALSE(found.contains(D::pct_telnet_iac));
+    }
+    ftpuri::diagnostic_list found;
+    ASSERT_TRUE(ftpuri::parse("ftp://a%FF/", in(profile::rfc3986), found).has_value());
+    EXPECT_FALSE(found.contains(D::pct_telnet_iac));
+    found.clear();
+    ASSERT_TRUE(ftpuri::parse("ftp://h/a\xFF", in(profile::lenient), found).has_value());
+    EXPECT_TRUE(found.contains(D::pct_telnet_iac)) << describe(found);
 }
 
 // 5. Invalid Punycode in an "xn--" label, which WHATWG parsers reject.

@@ -153,6 +153,8 @@ enum class diag_id : std::uint8_t {
     // the command plan's refusals of the login options (ftpuri/plan.hpp), never by parse()
     plan_anonymous_refused,   // plan.anonymous-refused
     plan_credentials_control, // plan.credentials-control
+    // a decoded 0xFF, Telnet's IAC, in the user, password or path
+    pct_telnet_iac, // pct.telnet-iac
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
     // appended without its row does not compile.
@@ -377,6 +379,10 @@ inline constexpr std::array diag_catalogue = {
     diag_info{diag_id::plan_credentials_control, "plan.credentials-control", severity::error,
               "login credentials hold NUL, CR or LF",
               "these bytes end or inject an FTP command (USER x, then DELE y); check the credentials given"},
+    diag_info{diag_id::pct_telnet_iac, "pct.telnet-iac", severity::error,
+              "percent-encoding decodes to 0xFF, Telnet's IAC byte",
+              "clients send it undoubled, and the server reads FF F4 as \"interrupt process\" and the rest as another "
+              "name; rename the file or remove the byte"},
 };
 
 namespace detail {

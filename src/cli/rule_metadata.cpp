@@ -37,6 +37,7 @@ constexpr security_row security_rows[] = {
     {"path.encoded-backslash", "6.5", 22},
     {"path.drive-letter", "6.5", 36},
     {"pct.control", "5.3", 74},
+    {"pct.telnet-iac", "5.3", 74},
     {"path.tilde-user", "5.3", 22},
     {"host.label-hyphen", "5.3", 88},
     {"userinfo.present", "4.3", 200},

@@ -24,7 +24,7 @@
 //   7.4    host.embedded-address                                   a name that resolves inside (CWE-918)
 //   6.5    path.tilde-inside, path.encoded-backslash               a path out of the tree (CWE-22)
 //   6.5    path.drive-letter                                       an absolute path elsewhere (CWE-36)
-//   5.3    pct.control                                             a control byte in a command (CWE-74)
+//   5.3    pct.control, pct.telnet-iac                             a control byte in a command (CWE-74)
 //   5.3    path.tilde-user                                         another account's files (CWE-22)
 //   5.3    host.label-hyphen                                       an option in a tool's argv (CWE-88)
 //   4.3    userinfo.present                                        an account name published (CWE-200)
