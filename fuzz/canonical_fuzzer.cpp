@@ -59,6 +59,8 @@ constexpr diag_id unrepaired_in_lenient[] = {
     diag_id::host_punycode_invalid,
     diag_id::path_dot_lookalike,
     diag_id::path_tilde_inside,
+    // A decoded 0xFF, Telnet's IAC, is a byte of the name: kept.
+    diag_id::pct_telnet_iac,
 };
 
 std::string canonical_of(std::string_view input, uri_view const& v, canonical_options const& options = {})
