@@ -129,6 +129,7 @@ constexpr std::array id_rows = {
     id_row{"plan.anonymous-refused", P, {}},
     id_row{"plan.credentials-control", P, {}},
     id_row{"pct.telnet-iac", C, "telnet-iac"},
+    id_row{"interop.typecode-cut", W, {}},
 };
 
 constexpr std::array<std::string_view, 16> constraint_names = {

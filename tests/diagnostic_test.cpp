@@ -137,12 +137,15 @@ TEST(catalogue, the_embedded_address_and_login_ids_are_appended)
     EXPECT_EQ(ftpuri::find_diag("host.embedded-address"), diag_id::host_embedded_address);
 }
 
-// Appended after the login ids: a decoded 0xFF, Telnet's IAC, where a client sends it.
-TEST(catalogue, the_telnet_iac_id_is_appended)
+// Appended after the login ids: a decoded 0xFF, Telnet's IAC, where a client sends it; a raw
+// ";type=" that curl cuts the path at.
+TEST(catalogue, the_telnet_iac_and_typecode_cut_ids_are_appended)
 {
     EXPECT_EQ(static_cast<int>(diag_id::pct_telnet_iac), 86);
     EXPECT_EQ(ftpuri::info(diag_id::pct_telnet_iac).level, severity::error);
     EXPECT_EQ(ftpuri::find_diag("pct.telnet-iac"), diag_id::pct_telnet_iac);
+    EXPECT_EQ(static_cast<int>(diag_id::interop_typecode_cut), 87);
+    EXPECT_EQ(ftpuri::info(diag_id::interop_typecode_cut).level, severity::warning);
 }
 
 // This build has libidn2: what a build without it refuses as host.idna-unavailable is judged

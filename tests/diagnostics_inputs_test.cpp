@@ -103,6 +103,9 @@ extra_case const extra_cases[] = {
     {R, "pct.telnet-iac", "ftp://u:%ff@h/", 8, 3, W},
     {L, "pct.telnet-iac", "ftp://h/a/b%FF%F4", 11, 3, W},
     {L, "pct.telnet-iac", R"(ftp://h/a\xFF)", 9, 1, W}, // a raw byte, repaired as %FF
+    {R, "interop.typecode-cut", "ftp://h/a;type=ab", 9, 6, W},          // no typecode: two letters
+    {R, "interop.typecode-cut", "ftp://h/x/a;type=d/b;type=i", 11, 6, W}, // the first, not the typecode
+    {R, "interop.typecode-cut", "ftp://h/a;type=/b?;type=a", 9, 6, W},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80%AE", 8, 9, E},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80x%41", 8, 6, E}, // cut short by a raw byte, then an escape
     {R, "pct.overlong-utf8", "ftp://u:%ED%A0%80@h/", 8, 9, W},

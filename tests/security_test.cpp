@@ -14,6 +14,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "support/diagnostic_text.hpp"
@@ -226,6 +227,30 @@ TEST(security_encodings, telnet_iac_only_where_a_client_sends_it)
     found.clear();
     ASSERT_TRUE(ftpuri::parse("ftp://h/a\xFF", in(profile::lenient), found).has_value());
     EXPECT_TRUE(found.contains(D::pct_telnet_iac)) << describe(found);
+}
+
+// curl ends the path at its first raw ";type=": rfc3986 accepts "a;type=i/b/c", which ftpuri
+// plans as RETR c and curl fetches as TYPE I, RETR a. A warning; the canonical form's "%3B" is
+// no ";type=" to curl. The URI's own typecode, an uppercase one and an escaped ";" are not it.
+TEST(security_typecode, a_raw_typecode_before_the_end_is_where_curl_cuts)
+{
+    ftpuri::diagnostic_list found;
+    ftpuri::parse_result const r = ftpuri::parse("ftp://h/a;type=i/b/c", in(profile::rfc3986), found);
+    ASSERT_TRUE(r.has_value());
+    ASSERT_TRUE(found.contains(D::interop_typecode_cut)) << describe(found);
+    for (auto const& d : found) {
+        if (d.id == D::interop_typecode_cut) {
+            EXPECT_EQ(std::pair(d.offset, d.length), std::pair(9U, 6U));
+        }
+    }
+    EXPECT_EQ(r->name(), "c");
+    for (std::string_view fine :
+         {"ftp://h/a/b;type=i", "ftp://h/a;TYPE=i/b", "ftp://h/a%3Btype=i/b", "ftp://h/a;typ/b"}) {
+        SCOPED_TRACE(fine);
+        found.clear();
+        ASSERT_TRUE(ftpuri::parse(fine, in(profile::rfc3986), found).has_value());
+        EXPECT_FALSE(found.contains(D::interop_typecode_cut)) << describe(found);
+    }
 }
 
 // 5. Invalid Punycode in an "xn--" label, which WHATWG parsers reject.

@@ -155,6 +155,8 @@ enum class diag_id : std::uint8_t {
     plan_credentials_control, // plan.credentials-control
     // a decoded 0xFF, Telnet's IAC, in the user, password or path
     pct_telnet_iac, // pct.telnet-iac
+    // a raw ";type=" that curl cuts the path at, before the last segment's end
+    interop_typecode_cut, // interop.typecode-cut
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
     // appended without its row does not compile.
@@ -383,6 +385,9 @@ inline constexpr std::array diag_catalogue = {
               "percent-encoding decodes to 0xFF, Telnet's IAC byte",
               "clients send it undoubled, and the server reads FF F4 as \"interrupt process\" and the rest as another "
               "name; rename the file or remove the byte"},
+    diag_info{diag_id::interop_typecode_cut, "interop.typecode-cut", severity::warning,
+              "curl ends the path at this raw ';type=' and reads the next byte as the typecode",
+              "curl would fetch another file; percent-encode the ';' as %3B (the canonical form does)"},
 };
 
 namespace detail {
