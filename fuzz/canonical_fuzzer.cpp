@@ -61,6 +61,8 @@ constexpr diag_id unrepaired_in_lenient[] = {
     diag_id::path_tilde_inside,
     // A decoded 0xFF, Telnet's IAC, is a byte of the name: kept.
     diag_id::pct_telnet_iac,
+    // The "." kept before an empty first directory, which curl and WHATWG parsers remove.
+    diag_id::path_dot_before_empty,
 };
 
 std::string canonical_of(std::string_view input, uri_view const& v, canonical_options const& options = {})

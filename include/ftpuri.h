@@ -197,7 +197,9 @@ typedef enum ftpuri_diag_id {
     FTPURI_DIAG_PLAN_CREDENTIALS_CONTROL = 85,
     FTPURI_DIAG_PCT_TELNET_IAC = 86,
     FTPURI_DIAG_INTEROP_TYPECODE_CUT = 87,
-    FTPURI_DIAG_COUNT = 88 /* not an id: the number of ids, which grows as ids are added */
+    FTPURI_DIAG_PATH_ABSOLUTE = 88,
+    FTPURI_DIAG_PATH_DOT_BEFORE_EMPTY = 89,
+    FTPURI_DIAG_COUNT = 90 /* not an id: the number of ids, which grows as ids are added */
 } ftpuri_diag_id;
 
 typedef struct ftpuri_diagnostic {

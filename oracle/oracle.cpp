@@ -130,12 +130,14 @@ constexpr std::array id_rows = {
     id_row{"plan.credentials-control", P, {}},
     id_row{"pct.telnet-iac", C, "telnet-iac"},
     id_row{"interop.typecode-cut", W, {}},
+    id_row{"path.absolute", W, {}},
+    id_row{"path.dot-before-empty", C, "dot-before-empty"},
 };
 
-constexpr std::array<std::string_view, 16> constraint_names = {
-    "port-range",        "dns-label-length", "dns-name-length", "dns-label-hyphen", "numeric-host",    "punycode",
-    "dot-segment-depth", "dot-after-empty",  "tilde-inside",    "dot-lookalike",    "decoded-control", "decoded-utf8",
-    "decoded-traversal", "typecode-last",    "length-limit",    "telnet-iac",
+constexpr std::array<std::string_view, 17> constraint_names = {
+    "port-range",        "dns-label-length", "dns-name-length", "dns-label-hyphen", "numeric-host",     "punycode",
+    "dot-segment-depth", "dot-after-empty",  "tilde-inside",    "dot-lookalike",    "decoded-control",  "decoded-utf8",
+    "decoded-traversal", "typecode-last",    "length-limit",    "telnet-iac",       "dot-before-empty",
 };
 
 struct class_index {
@@ -489,6 +491,29 @@ void dot_after_empty(std::string_view path, id_set& out)
     });
 }
 
+// @constraint dot-before-empty: RFC 3986 5.2.4 on the decoded segments as a list; an empty
+// segment kept first (second after a first "~") that is neither the last segment nor the one
+// that stood there in the input.
+void dot_before_empty(std::string_view path, id_set& out)
+{
+    std::vector<std::string> segments;
+    for_each_segment(path, [&](std::string_view segment) { segments.push_back(decoded(segment)); });
+    bool const login = !segments.empty() && segments.front() == "~";
+    std::vector<std::string> kept;
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        std::string const& d = segments[i];
+        if (d == ".") continue;
+        if (d == "..") {
+            if (!kept.empty()) kept.pop_back();
+            continue;
+        }
+        bool const directory = i + 1 < segments.size();
+        if (d.empty() && directory && ((kept.empty() && i != 0) || (login && kept.size() == 1 && i != 1)))
+            require(out, diag_id::path_dot_before_empty);
+        kept.push_back(d);
+    }
+}
+
 // @constraint tilde-inside: a decoded segment that begins with "~", other than the first.
 void tilde_inside(std::string_view path, id_set& out)
 {
@@ -649,6 +674,7 @@ id_set required_errors(std::string_view input, profile p, oracle::parts const& p
     if (strict && parts.path) {
         dot_segment_depth(*parts.path, out);
         dot_after_empty(*parts.path, out);
+        dot_before_empty(*parts.path, out);
         tilde_inside(*parts.path, out);
         dot_lookalike(*parts.path, out);
         decoded_traversal(*parts.path, out);

@@ -370,6 +370,18 @@ std::vector<constraint_case> const& constraint_cases()
         {"dot-after-empty", S, "ftp://h/a/b/..//c", true, true},
         {"dot-after-empty", R, "ftp://h/a//../b", true, true},
         {"dot-after-empty", S, "ftp://h/a//..;b", false, false, "path.raw-semicolon"},
+        // dot-before-empty
+        {"dot-before-empty", S, "ftp://h/.//etc/passwd", true, false, "path.dot-before-empty"},
+        {"dot-before-empty", S, "ftp://h/%2E//etc/passwd", true, false, "path.dot-before-empty"},
+        {"dot-before-empty", S, "ftp://h/a/..//etc", true, false, "path.dot-before-empty"},
+        {"dot-before-empty", S, "ftp://h/~/.//etc", true, false, "path.dot-before-empty"},
+        {"dot-before-empty", S, "ftp://h//etc/passwd", true, true},
+        {"dot-before-empty", S, "ftp://h/~//etc", true, true},
+        {"dot-before-empty", S, "ftp://h/a/..//", true, false, "path.dot-before-empty"},
+        {"dot-before-empty", S, "ftp://h/a/../", true, true},
+        {"dot-before-empty", S, "ftp://h/./%2Fetc/x", true, true},
+        {"dot-before-empty", R, "ftp://h/.//etc", true, true},
+        {"dot-before-empty", S, "ftp://h/.//etc?", false, false, "path.dot-before-empty"},
         // tilde-inside
         {"tilde-inside", S, "ftp://h/a/~b", true, false, "path.tilde-inside"},
         {"tilde-inside", S, "ftp://h/a/%7e", true, false, "path.tilde-inside"},

@@ -176,6 +176,7 @@ constexpr std::array no_strict_repair = {
     diag_id::path_dot_lookalike,
     diag_id::path_tilde_inside,
     diag_id::pct_telnet_iac,
+    diag_id::path_dot_before_empty,
 };
 
 // rfc3986 only: constructs strict has no spelling for at all. PRODUCT.md promises nothing for
@@ -221,7 +222,7 @@ void strict_valid(profile syntax)
                 "-valid URI is not strict-valid: " + describe(r.error()));
     }
     // The one dot-segment a canonical form keeps: the "." before an empty first directory.
-    bool const kept_dot = r->path().starts_with("/.//") || r->path().starts_with("/./%2F");
+    bool const kept_dot = r->path().starts_with("/.//");
     for (ftpuri::diagnostic const& d : found) {
         if (d.id == diag_id::path_dot_segment && kept_dot) continue;
         if (std::find(canonicalized_away.begin(), canonicalized_away.end(), d.id) != canonicalized_away.end())
@@ -365,7 +366,7 @@ std::optional<std::string> model_canonical(ftpuri::uri_view const& v, uri_parts 
     std::vector<std::string> segments;
     for (std::string const& s : raw_segments(v.path()))
         segments.push_back(ref_normalize(s, seg, false));
-    for (std::string const& s : ref_canonical_segments(segments, true))
+    for (std::string const& s : ref_canonical_segments(segments))
         out += "/" + s;
     if (v.typecode() != '\0') out += std::string(";type=") + v.typecode();
     if (v.has_query()) out += "?" + ref_normalize(v.query(), frag, false);

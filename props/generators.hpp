@@ -731,7 +731,8 @@ inline bool is_dot_lookalike(std::string const& d)
 // say, walked on the decoded segments: a ".." that climbs above the start (empty and "."
 // segments stay, a first "~..." is a home at depth 0), or that cancels an empty segment or
 // one holding a "/" in RFC 3986 5.2.4, becomes "."; a "~" segment after the first and a
-// look-alike of ".." get an "x" in front.
+// look-alike of ".." get an "x" in front; an empty directory that the removal of dot-segments
+// would make the path's first becomes "x".
 inline void keep_below_root(std::vector<std::string>& segments)
 {
     int depth = 0;
@@ -752,6 +753,13 @@ inline void keep_below_root(std::vector<std::string>& segments)
                 kept.pop_back();
             }
         } else if (dots == 0) {
+            // An empty directory that removing dot-segments makes the path's first (second after a
+            // first "~"), where it did not stand: path.dot-before-empty.
+            bool const login = kept.size() == 1 && kept.front() == "~" && ref_decode(segments[0]) == "~";
+            if (d.empty() && i + 1 < segments.size() && ((kept.empty() && i != 0) || (login && i != 1))) {
+                s = "x";
+                d = "x";
+            }
             kept.push_back(d);
             if (!d.empty() && !(i == 0 && d[0] == '~')) ++depth;
         }

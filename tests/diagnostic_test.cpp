@@ -148,6 +148,17 @@ TEST(catalogue, the_telnet_iac_and_typecode_cut_ids_are_appended)
     EXPECT_EQ(ftpuri::info(diag_id::interop_typecode_cut).level, severity::warning);
 }
 
+// Then a path read from the server's root, and the dot-segment that makes one where no spelling
+// keeps the input's reading.
+TEST(catalogue, the_absolute_path_ids_are_appended)
+{
+    EXPECT_EQ(static_cast<int>(diag_id::path_absolute), 88);
+    EXPECT_EQ(static_cast<int>(diag_id::path_dot_before_empty), 89);
+    EXPECT_EQ(ftpuri::info(diag_id::path_absolute).level, severity::warning);
+    EXPECT_EQ(ftpuri::info(diag_id::path_dot_before_empty).level, severity::error);
+    EXPECT_EQ(ftpuri::find_diag("path.dot-before-empty"), diag_id::path_dot_before_empty);
+}
+
 // This build has libidn2: what a build without it refuses as host.idna-unavailable is judged
 // as before, and the id is never reported.
 TEST(catalogue, idna_unavailable_is_never_reported_by_a_build_with_libidn2)

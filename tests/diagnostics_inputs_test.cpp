@@ -106,6 +106,14 @@ extra_case const extra_cases[] = {
     {R, "interop.typecode-cut", "ftp://h/a;type=ab", 9, 6, W},          // no typecode: two letters
     {R, "interop.typecode-cut", "ftp://h/x/a;type=d/b;type=i", 11, 6, W}, // the first, not the typecode
     {R, "interop.typecode-cut", "ftp://h/a;type=/b?;type=a", 9, 6, W},
+    {S, "path.absolute", "ftp://h/%2Fetc/motd", 8, 3, W},           // a first segment that begins with "/"
+    {R, "path.absolute", "ftp://h/pub/%2fetc/motd", 12, 3, W},      // or a later one
+    {L, "path.absolute", "ftp://h//", 7, 2, W},                     // a leading empty directory
+    {R, "path.absolute", "ftp://h/a/..//etc", 12, 2, W},            // one that removing ".." leaves first
+    {R, "path.dot-before-empty", "ftp://h/a/..//etc", 12, 2, W},
+    {S, "path.dot-before-empty", "ftp://h/a/./..//etc/x", 14, 2, E},
+    {S, "path.dot-before-empty", "ftp://h/~/.//etc/x", 11, 2, E},   // the second after the login directory
+    {L, "path.dot-before-empty", "ftp://h/%2e//", 11, 2, W},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80%AE", 8, 9, E},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80x%41", 8, 6, E}, // cut short by a raw byte, then an escape
     {R, "pct.overlong-utf8", "ftp://u:%ED%A0%80@h/", 8, 9, W},

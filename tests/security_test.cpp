@@ -9,6 +9,7 @@
 #include <ftpuri/ftpuri.hpp>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -227,6 +228,55 @@ TEST(security_encodings, telnet_iac_only_where_a_client_sends_it)
     found.clear();
     ASSERT_TRUE(ftpuri::parse("ftp://h/a\xFF", in(profile::lenient), found).has_value());
     EXPECT_TRUE(found.contains(D::pct_telnet_iac)) << describe(found);
+}
+
+// A leading empty segment sends curl to the root: "ftp://ftp.example.org//etc/passwd" is CWD /,
+// CWD etc, RETR passwd to it, and CWD /etc to the singlecwd plan. Every profile warns
+// (path.absolute); docs/sanitizing.md's recommended service configuration refuses it, as it
+// refuses %2F. "%2E//etc/passwd" is "//etc/passwd" once curl or a WHATWG parser removed the
+// ".": strict refuses it outright (path.dot-before-empty), and under the recommended
+// configuration no profile lets it through, nor the canonical form it would store.
+TEST(security_absolute, a_leading_empty_segment_is_refused_by_the_recommended_configuration)
+{
+    static constexpr std::string_view servers[] = {"ftp.example.org:21"};
+    ftpuri::policy const policy{.deny = ftpuri::host_class_set::non_public(), .allow = servers};
+    struct attempt {
+        std::string_view input;
+        profile p;
+        D id;
+        std::uint32_t offset;
+    };
+    for (attempt const& a :
+         {attempt{"ftp://ftp.example.org//etc/passwd", profile::strict, D::path_absolute, 21},
+          attempt{"ftp://ftp.example.org//etc/passwd", profile::rfc3986, D::path_absolute, 21},
+          attempt{"ftp://ftp.example.org/%2Fetc/passwd", profile::strict, D::path_encoded_slash, 22},
+          attempt{"ftp://ftp.example.org/%2E//etc/passwd", profile::strict, D::path_dot_before_empty, 25},
+          attempt{"ftp://ftp.example.org/%2E//etc/passwd", profile::lenient, D::path_absolute, 25},
+          attempt{"ftp://ftp.example.org/pub/..//etc/passwd", profile::rfc3986, D::path_absolute, 28}}) {
+        SCOPED_TRACE(std::string(a.input) + " " + std::string(ftpuri::to_string(a.p)));
+        ftpuri::parse_options options{a.p};
+        options.max_length = 2048;
+        options.as_error = {D::userinfo_password, D::path_encoded_slash,    D::path_absolute,
+                            D::path_drive_letter, D::host_embedded_address, D::fragment_present};
+        std::array<char, ftpuri::canonical_size_bound(2048)> out{};
+        ftpuri::sanitize_result const r = ftpuri::sanitize(a.input, policy, out, options);
+        ASSERT_FALSE(r) << "stored as " << std::string_view(out.data(), r.size);
+        EXPECT_EQ(ftpuri::info(r.error.id).name, ftpuri::info(a.id).name);
+        EXPECT_EQ(r.error.offset, a.offset);
+        // Without the recommended errors the warning is there, in every profile.
+        ftpuri::diagnostic_list found;
+        if (ftpuri::parse(a.input, in(a.p), found)) {
+            EXPECT_TRUE(found.contains(D::path_absolute)) << describe(found);
+        }
+    }
+    // After the login directory too: "~//x/f" is CWD x to curl, but CWD /x to the singlecwd plan,
+    // which joins the directories after "~".
+    ftpuri::diagnostic_list found;
+    ASSERT_TRUE(ftpuri::parse("ftp://h/~//x/f", {}, found).has_value());
+    EXPECT_TRUE(found.contains(D::path_absolute)) << describe(found);
+    found.clear();
+    ASSERT_TRUE(ftpuri::parse("ftp://h/a//x/f", {}, found).has_value());
+    EXPECT_FALSE(found.contains(D::path_absolute)) << describe(found);
 }
 
 // curl ends the path at its first raw ";type=": rfc3986 accepts "a;type=i/b/c", which ftpuri

@@ -157,6 +157,10 @@ enum class diag_id : std::uint8_t {
     pct_telnet_iac, // pct.telnet-iac
     // a raw ";type=" that curl cuts the path at, before the last segment's end
     interop_typecode_cut, // interop.typecode-cut
+    // a path that a plan mode or curl reads from the server's root
+    path_absolute, // path.absolute
+    // a dot-segment whose removal makes an empty segment the path's first
+    path_dot_before_empty, // path.dot-before-empty
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
     // appended without its row does not compile.
@@ -388,6 +392,14 @@ inline constexpr std::array diag_catalogue = {
     diag_info{diag_id::interop_typecode_cut, "interop.typecode-cut", severity::warning,
               "curl ends the path at this raw ';type=' and reads the next byte as the typecode",
               "curl would fetch another file; percent-encode the ';' as %3B (the canonical form does)"},
+    diag_info{diag_id::path_absolute, "path.absolute", severity::warning,
+              "path that a client reads from the server's root",
+              "curl sends CWD / for a leading empty segment, and %2F is '/': make sure the root, not the login "
+              "directory, is meant (a service that confines fetches refuses it)"},
+    diag_info{diag_id::path_dot_before_empty, "path.dot-before-empty", severity::error,
+              "dot-segment whose removal leaves an empty segment first",
+              "ftpuri walks it below the start, but curl and WHATWG parsers remove the dot-segment and read the "
+              "path from the root (/.//etc is //etc); remove the dot-segment and the empty segment"},
 };
 
 namespace detail {
