@@ -199,7 +199,8 @@ typedef enum ftpuri_diag_id {
     FTPURI_DIAG_INTEROP_TYPECODE_CUT = 87,
     FTPURI_DIAG_PATH_ABSOLUTE = 88,
     FTPURI_DIAG_PATH_DOT_BEFORE_EMPTY = 89,
-    FTPURI_DIAG_COUNT = 90 /* not an id: the number of ids, which grows as ids are added */
+    FTPURI_DIAG_HOST_UNDERSCORE = 90,
+    FTPURI_DIAG_COUNT = 91 /* not an id: the number of ids, which grows as ids are added */
 } ftpuri_diag_id;
 
 typedef struct ftpuri_diagnostic {

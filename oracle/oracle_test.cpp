@@ -261,7 +261,7 @@ std::vector<constraint_case> const& constraint_cases()
         {"dns-name-length", S, "ftp://" + name253 + "./", true, true},
         {"dns-name-length", S, "ftp://" + name254 + "/", true, false, "host.too-long"},
         {"dns-name-length", R, "ftp://" + name254 + "/", true, true},
-        {"dns-name-length", S, "ftp://a_b.c/", false, false, "host.invalid-char"},
+        {"dns-name-length", S, "ftp://a_b.c/", false, false, "host.underscore"},
         // dns-label-hyphen
         {"dns-label-hyphen", S, "ftp://-a/", true, false, "host.label-hyphen"},
         {"dns-label-hyphen", S, "ftp://a-/", true, false, "host.label-hyphen"},
@@ -363,7 +363,7 @@ std::vector<constraint_case> const& constraint_cases()
         {"punycode", S, "ftp://xn--bcher-kva.example/", true, true},
         {"punycode", S, "ftp://XN--BCHER-KVA.example/", true, true},
         {"punycode", R, "ftp://xn--a.com/", true, true},
-        {"punycode", S, "ftp://xn--a_.com/", false, false, "host.invalid-char"},
+        {"punycode", S, "ftp://xn--a_.com/", false, false, "host.underscore"},
         // dot-after-empty
         {"dot-after-empty", S, "ftp://h/a//../b", true, false, "path.dot-after-empty"},
         {"dot-after-empty", S, "ftp://h/a//b/../..", true, false, "path.dot-after-empty"},

@@ -177,6 +177,7 @@ constexpr std::array no_strict_repair = {
     diag_id::path_tilde_inside,
     diag_id::pct_telnet_iac,
     diag_id::path_dot_before_empty,
+    diag_id::host_underscore, // a name no RFC 1123 spelling holds
 };
 
 // rfc3986 only: constructs strict has no spelling for at all. PRODUCT.md promises nothing for

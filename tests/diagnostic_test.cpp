@@ -157,6 +157,8 @@ TEST(catalogue, the_absolute_path_ids_are_appended)
     EXPECT_EQ(ftpuri::info(diag_id::path_absolute).level, severity::warning);
     EXPECT_EQ(ftpuri::info(diag_id::path_dot_before_empty).level, severity::error);
     EXPECT_EQ(ftpuri::find_diag("path.dot-before-empty"), diag_id::path_dot_before_empty);
+    EXPECT_EQ(static_cast<int>(diag_id::host_underscore), 90);
+    EXPECT_EQ(ftpuri::info(diag_id::host_underscore).level, severity::error);
 }
 
 // This build has libidn2: what a build without it refuses as host.idna-unavailable is judged

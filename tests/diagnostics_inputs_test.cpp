@@ -114,6 +114,9 @@ extra_case const extra_cases[] = {
     {S, "path.dot-before-empty", "ftp://h/a/./..//etc/x", 14, 2, E},
     {S, "path.dot-before-empty", "ftp://h/~/.//etc/x", 11, 2, E},   // the second after the login directory
     {L, "path.dot-before-empty", "ftp://h/%2e//", 11, 2, W},
+    {S, "host.underscore", "ftp://_ftp._tcp.example/", 6, 1, E},
+    {R, "host.underscore", "ftp://a.my_host.example/x", 10, 1, W},
+    {L, "host.underscore", "ftp://u@My_Host.example:2121/", 10, 1, W},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80%AE", 8, 9, E},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80x%41", 8, 6, E}, // cut short by a raw byte, then an escape
     {R, "pct.overlong-utf8", "ftp://u:%ED%A0%80@h/", 8, 9, W},
@@ -302,7 +305,7 @@ extra_case const extra_cases[] = {
     {L, "typecode.uppercase", "ftp://h/f;TYPECODE=I", 9, 11, W},  // over the misspelled typecode
     {L, "typecode.invalid", "ftp://h/f;typecode=x", 19, 1, E},
     {L, "host.numeric-ambiguous", "ftp://0x7f.1/", 6, 6, W},
-    {L, "host.invalid-char", "ftp://my_host/", 8, 1, E},
+    {L, "host.invalid-char", "ftp://my~host/", 8, 1, E},
     {L, "host.empty", "ftp://@/", 7, 0, W},
     {L, "pct.control", "ftp://u%01@h/", 7, 3, W},
     {L, "path.encoded-traversal", "ftp://h/a/x%2F..", 10, 6, W},

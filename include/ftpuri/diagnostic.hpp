@@ -161,6 +161,8 @@ enum class diag_id : std::uint8_t {
     path_absolute, // path.absolute
     // a dot-segment whose removal makes an empty segment the path's first
     path_dot_before_empty, // path.dot-before-empty
+    // an underscore in a host name: DNS holds it, RFC 1123 host names cannot
+    host_underscore, // host.underscore
 
     // Not an id: the number of ids. The catalogue's size is checked against it below, so an id
     // appended without its row does not compile.
@@ -400,6 +402,9 @@ inline constexpr std::array diag_catalogue = {
               "dot-segment whose removal leaves an empty segment first",
               "ftpuri walks it below the start, but curl and WHATWG parsers remove the dot-segment and read the "
               "path from the root (/.//etc is //etc); remove the dot-segment and the empty segment"},
+    diag_info{diag_id::host_underscore, "host.underscore", severity::error, "underscore in a host name",
+              "DNS holds such names (SRV-style labels, internal hosts), but RFC 1123 host names cannot, and some "
+              "resolvers and clients refuse them; use the server's host name (rfc3986 and lenient accept it)"},
 };
 
 namespace detail {
