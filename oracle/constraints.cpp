@@ -23,10 +23,10 @@ using ftpuri::profile;
 namespace {
 
 // The constraints implemented here, by their names in docs/grammar.abnf.
-constexpr std::array<std::string_view, 15> constraint_names = {
-    "port-range",      "dns-label-length",  "dns-name-length",   "dns-label-hyphen", "numeric-host",
-    "punycode",        "dot-segment-depth", "dot-after-empty",   "tilde-inside",     "dot-lookalike",
-    "decoded-control", "decoded-utf8",      "decoded-traversal", "typecode-last",    "length-limit",
+constexpr std::array<std::string_view, 17> constraint_names = {
+    "port-range",        "dns-label-length", "dns-name-length", "dns-label-hyphen", "numeric-host",     "punycode",
+    "dot-segment-depth", "dot-after-empty",  "tilde-inside",    "dot-lookalike",    "decoded-control",  "decoded-utf8",
+    "decoded-traversal", "typecode-last",    "length-limit",    "telnet-iac",       "dot-before-empty",
 };
 
 bool is_digit(char c)
@@ -286,6 +286,37 @@ void decoded_traversal(std::string_view path, id_set& out)
     });
 }
 
+// @constraint telnet-iac: a pct-encoded octet of the user, password or path that decodes to 0xFF.
+void telnet_iac(std::optional<std::string_view> part, id_set& out)
+{
+    if (!part) return;
+    for (std::size_t i = 0; i < part->size(); ++i)
+        if (is_escape_of(*part, i, 0xFF)) require(out, diag_id::pct_telnet_iac);
+}
+
+// @constraint dot-before-empty: RFC 3986 5.2.4 on the decoded segments as a list; an empty
+// segment kept first (second after a first "~") that is neither the last segment nor the one
+// that stood there in the input.
+void dot_before_empty(std::string_view path, id_set& out)
+{
+    std::vector<std::string> segments;
+    for_each_segment(path, [&](std::string_view segment) { segments.push_back(decoded(segment)); });
+    bool const login = !segments.empty() && segments.front() == "~";
+    std::vector<std::string> kept;
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        std::string const& d = segments[i];
+        if (d == ".") continue;
+        if (d == "..") {
+            if (!kept.empty()) kept.pop_back();
+            continue;
+        }
+        bool const directory = i + 1 < segments.size();
+        if (d.empty() && directory && ((kept.empty() && i != 0) || (login && kept.size() == 1 && i != 1)))
+            require(out, diag_id::path_dot_before_empty);
+        kept.push_back(d);
+    }
+}
+
 // @constraint decoded-utf8: the decoded bytes of a component, read as UTF-8 sequences (a lead
 // byte C0-FF and the continuation bytes 80-BF after it, as many as it announces), hold no
 // sequence that is overlong, a surrogate (U+D800-DFFF) or above U+10FFFF, cut short or not,
@@ -386,10 +417,13 @@ id_set required_errors(std::string_view input, profile p, oracle::parts const& p
     if (strict) {
         for (auto const& part : {parts.user, parts.password, parts.host, parts.path, parts.fragment})
             decoded_utf8(part, out);
+        for (auto const& part : {parts.user, parts.password, parts.path})
+            telnet_iac(part, out);
     }
     if (strict && parts.path) {
         dot_segment_depth(*parts.path, out);
         dot_after_empty(*parts.path, out);
+        dot_before_empty(*parts.path, out);
         tilde_inside(*parts.path, out);
         dot_lookalike(*parts.path, out);
         decoded_traversal(*parts.path, out);

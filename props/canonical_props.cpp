@@ -161,7 +161,8 @@ constexpr std::array canonicalized_away = {
 // those very bytes, which the canonical form keeps encoded. PRODUCT.md: lenient's canonical
 // output is strict-valid "wherever a repair exists"; these are the cases where none does.
 // So are the look-alike rules: an overlong or line-separating escape, an invalid A-label, a
-// look-alike of ".." and a home directory after the first segment are kept as written.
+// look-alike of ".." and a home directory after the first segment are kept as written, and so
+// is a decoded 0xFF (Telnet's IAC), a byte of the name.
 // (A ".." above the root is not among them: the canonical form drops it, as RFC 3986 5.2.4 does.)
 constexpr std::array no_strict_repair = {
     diag_id::host_empty,
@@ -174,6 +175,9 @@ constexpr std::array no_strict_repair = {
     diag_id::host_punycode_invalid,
     diag_id::path_dot_lookalike,
     diag_id::path_tilde_inside,
+    diag_id::pct_telnet_iac,
+    diag_id::path_dot_before_empty,
+    diag_id::host_underscore, // a name no RFC 1123 spelling holds
 };
 
 // rfc3986 only: constructs strict has no spelling for at all. PRODUCT.md promises nothing for
@@ -219,7 +223,7 @@ void strict_valid(profile syntax)
                 "-valid URI is not strict-valid: " + describe(r.error()));
     }
     // The one dot-segment a canonical form keeps: the "." before an empty first directory.
-    bool const kept_dot = r->path().starts_with("/.//") || r->path().starts_with("/./%2F");
+    bool const kept_dot = r->path().starts_with("/.//");
     for (ftpuri::diagnostic const& d : found) {
         if (d.id == diag_id::path_dot_segment && kept_dot) continue;
         if (std::find(canonicalized_away.begin(), canonicalized_away.end(), d.id) != canonicalized_away.end())
@@ -363,7 +367,7 @@ std::optional<std::string> model_canonical(ftpuri::uri_view const& v, uri_parts 
     std::vector<std::string> segments;
     for (std::string const& s : raw_segments(v.path()))
         segments.push_back(ref_normalize(s, seg, false));
-    for (std::string const& s : ref_canonical_segments(segments, true))
+    for (std::string const& s : ref_canonical_segments(segments))
         out += "/" + s;
     if (v.typecode() != '\0') out += std::string(";type=") + v.typecode();
     if (v.has_query()) out += "?" + ref_normalize(v.query(), frag, false);

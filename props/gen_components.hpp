@@ -82,7 +82,7 @@ inline rc::Gen<std::string> gen_segment(bool ftp_grammar, byte_rules rules)
         case 13:
             return *gen::element<std::string>("%2F", "a%2Fb", "%3B", "%25", "%3F", "%23", "%20", "~user", "%7E",
                                               "%C3%A9", "%41", "%2F%2F", "a:b@c", "%40", "%3A", "%2f", "%c3%a9",
-                                              "..%2E", "%2E%2E%2E", "...", "%FF%FE");
+                                              "..%2E", "%2E%2E%2E", "...", "%FE%FD");
         default:
             return *gen::nonEmpty(
                 gen::scale(0.1, gen::container<std::string>(gen::elementOf(std::string("abcxyzABC019-_.~")))));
@@ -122,7 +122,8 @@ inline bool is_dot_lookalike(std::string const& d)
 // say, walked on the decoded segments: a ".." that climbs above the start (empty and "."
 // segments stay, a first "~..." is a home at depth 0), or that cancels an empty segment or
 // one holding a "/" in RFC 3986 5.2.4, becomes "."; a "~" segment after the first and a
-// look-alike of ".." get an "x" in front.
+// look-alike of ".." get an "x" in front; an empty directory that the removal of dot-segments
+// would make the path's first becomes "x".
 inline void keep_below_root(std::vector<std::string>& segments)
 {
     int depth = 0;
@@ -143,6 +144,13 @@ inline void keep_below_root(std::vector<std::string>& segments)
                 kept.pop_back();
             }
         } else if (dots == 0) {
+            // An empty directory that removing dot-segments makes the path's first (second after a
+            // first "~"), where it did not stand: path.dot-before-empty.
+            bool const login = kept.size() == 1 && kept.front() == "~" && ref_decode(segments[0]) == "~";
+            if (d.empty() && i + 1 < segments.size() && ((kept.empty() && i != 0) || (login && i != 1))) {
+                s = "x";
+                d = "x";
+            }
             kept.push_back(d);
             if (!d.empty() && !(i == 0 && d[0] == '~')) ++depth;
         }

@@ -6,7 +6,9 @@
 //                          in (the login directory, the root after "CWD /", a first "~user"'s
 //                          home) and never jumps into a home directory after the path's first
 //                          segment, in every mode with and without `absolute`, on a Unix server
-//                          and on a Windows one (look-alikes such as "..." and ".. " walked as "..")
+//                          and on a Windows one (look-alikes such as "..." and ".. " walked as "..");
+//                          and it reaches the root without `absolute` only where the URI warns
+//                          path.absolute
 //   walk.canon_same_place  u and canonicalize(u) log in alike and reach the same directory, name
 //                          and typecode in every mode with and without `absolute`
 //
@@ -224,12 +226,23 @@ FTPURI_PROPERTY("walk.within_start")
         if (!draw_plan_input(profile::strict, in)) return;
         ftpuri::uri_view const& v = *in.result;
         RC_TAG("strict-" + shapes_tag(decoded_segments_of(v)));
+        ftpuri::diagnostic_list found;
+        (void)ftpuri::parse(in.text, ftpuri::parse_options{profile::strict}, found);
+        bool const absolute_warned = found.contains(ftpuri::diag_id::path_absolute);
+        RC_TAG(absolute_warned ? "path.absolute" : "relative");
         for (ftpuri::plan_mode const mode : all_plan_modes) {
             for (bool const absolute : {false, true}) {
                 for (bool const windows : {false, true}) {
                     ftpuri::plan_options const o{mode, absolute, "anonymous@"};
                     std::optional<walked> const w = walk_plan(v, o, windows);
                     if (!w) continue; // plan.nocwd-slash
+                    // The root, without the `absolute` option that asks for it, only for a path that
+                    // warns so (path.absolute: "//etc", "%2Fetc").
+                    if (!absolute && w->at.base == "/" && !absolute_warned) {
+                        RC_FAIL("strict accepts " + escape_bytes(in.text) + " without path.absolute, whose " +
+                                show_options(o) + " plan reaches the root\n  plan: " + show_plan(library_plan(v, o)) +
+                                "\n  reaches " + show_place(w->at));
+                    }
                     if (!w->escapes.empty()) {
                         RC_FAIL("strict accepts " + escape_bytes(in.text) + ", whose " + show_options(o) + " plan " +
                                 (windows ? "on a Windows server (look-alikes walked as '..') " : "") +

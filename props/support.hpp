@@ -299,15 +299,14 @@ inline std::vector<std::string> ref_remove_dot_segments(std::vector<std::string>
 }
 
 // The canonical form's segments (PRODUCT.md "Canonical form"): remove_dot_segments, then a "."
-// first when that left a first directory that begins at the root (empty, or decoding to a
-// leading "/") where the input's did not: "a/..//etc/x" is "./" + "/etc/x", not "//etc/x",
-// whose singlecwd plan would be "CWD /etc", from the root.
-// `normalized`: the segments are raw text with uppercase escapes rather than decoded bytes.
-inline std::vector<std::string> ref_canonical_segments(std::vector<std::string> const& in, bool normalized = false)
+// first when that left a first directory that is empty where the input's was not:
+// "a/..//etc/x" is "./" + "/etc/x", not "//etc/x", whose singlecwd plan would be "CWD /etc",
+// from the root (strict refuses such input: path.dot-before-empty). A first directory that begins
+// with "%2F" gets none: every plan mode goes to the root for it either way.
+// The segments may be decoded bytes or raw text with uppercase escapes: only "" matters here.
+inline std::vector<std::string> ref_canonical_segments(std::vector<std::string> const& in)
 {
-    auto const at_root = [normalized](std::string const& s) {
-        return s.empty() || (normalized ? s.starts_with("%2F") : s.front() == '/');
-    };
+    auto const at_root = [](std::string const& s) { return s.empty(); };
     std::vector<std::string> out = ref_remove_dot_segments(in);
     // After a first "~" (the login directory, which no plan sends), its next directory.
     bool const login = in.size() >= 3 && in.front() == "~" && out.size() >= 3 && out.front() == "~";

@@ -137,21 +137,17 @@ auto canonical_segments(std::string_view rooted_path) noexcept
                                          [](std::string_view segment) { return rules::dot_segment_length(segment); });
 }
 
-// Whether a segment, joined after a "/", makes the joined path begin at the root: it is empty
-// ("//etc") or its first byte decodes to "/" ("/%2Fetc").
-bool begins_at_root(std::string_view segment) noexcept
-{
-    return segment.empty() || escape_at(segment, 0) == '/';
-}
-
-// Removing dot-segments can leave a path whose first directory is empty, or begins with "%2F",
-// where the input's did not: "/a/..//etc/x" becomes "//etc/x", "/./%2Fetc/x" becomes
-// "/%2Fetc/x". The singlecwd plan joins the directories into one argument, and for those that
-// is "/etc", from the root, where the input's "a/..//etc" and ".//etc" stay below the start.
-// So the canonical form keeps such a path relative with a "." first ("/.//etc/x"), as RFC 3986
-// 5.3 keeps a path that would begin with "//" apart from an authority. After a first "~" (the
-// login directory, which no plan sends) the same holds for the directory that follows it:
-// "/~/.//etc/x". The "." stays a dot-segment, so the canonical form is its own canonical form.
+// Removing dot-segments can leave a path whose first directory is empty where the input's was
+// not: "/a/..//etc/x" becomes "//etc/x". The singlecwd plan joins the directories into one
+// argument, and for that one it is "/etc", from the root, where the input's "a/..//etc" stays
+// below the start. So the canonical form keeps such a path relative with a "." first
+// ("/.//etc/x"), as RFC 3986 5.3 keeps a path that would begin with "//" apart from an
+// authority. After a first "~" (the login directory, which no plan sends) the same holds for the
+// directory that follows it: "/~/.//etc/x". The "." stays a dot-segment, so the canonical form is
+// its own canonical form. curl and WHATWG parsers remove that "." and read the path from the
+// root: strict refuses such input (path.dot-before-empty), and only rfc3986 and lenient input
+// gets the "." (a first directory that begins with "%2F" needs none: every mode goes to the root
+// for it, with or without a "." before it).
 //
 // Where the "/." goes: before the first segment (0), after the first one, a "~" (1), or
 // nowhere (npos).
@@ -159,9 +155,8 @@ constexpr std::size_t no_dot_prefix = std::string_view::npos;
 
 std::size_t dot_prefix_at(std::string_view path) noexcept
 {
-    // A directory that begins at the root is an empty segment ("//") or a "%2F" after a '/':
-    // without either, no segment pass is needed (this runs on every canonical form).
-    bool const root_bound = path.find("//") != std::string_view::npos || path.find("/%2") != std::string_view::npos;
+    // Without an empty segment ("//") no segment pass is needed (this runs on every canonical form).
+    bool const root_bound = path.find("//") != std::string_view::npos;
     std::size_t const first_end = root_bound ? path.find('/', 1) : std::string_view::npos;
     if (first_end == std::string_view::npos) return no_dot_prefix;
     std::string_view const first_raw = path.substr(1, first_end - 1);
@@ -180,8 +175,8 @@ std::size_t dot_prefix_at(std::string_view path) noexcept
     }
     // A directory, not a name alone, that begins at the root where the input's did not.
     if (login && kept >= 3 && rules::is_login_directory(first))
-        return begins_at_root(second) && !begins_at_root(second_raw) ? 1 : no_dot_prefix;
-    return kept >= 2 && begins_at_root(first) && !begins_at_root(first_raw) ? 0 : no_dot_prefix;
+        return second.empty() && !second_raw.empty() ? 1 : no_dot_prefix;
+    return kept >= 2 && first.empty() && !first_raw.empty() ? 0 : no_dot_prefix;
 }
 
 bool drops_userinfo(uri_view const& uri, canonical_options const& options) noexcept

@@ -154,6 +154,30 @@ TEST(catalogue, the_fetch_ids_are_appended)
     EXPECT_EQ(ftpuri::find_diag("fetch.address-denied"), diag_id::fetch_address_denied);
 }
 
+// Appended after the fetch ids: a decoded 0xFF, Telnet's IAC, where a client sends it; a raw
+// ";type=" that curl cuts the path at.
+TEST(catalogue, the_telnet_iac_and_typecode_cut_ids_are_appended)
+{
+    EXPECT_EQ(static_cast<int>(diag_id::pct_telnet_iac), 93);
+    EXPECT_EQ(ftpuri::info(diag_id::pct_telnet_iac).level, severity::error);
+    EXPECT_EQ(ftpuri::find_diag("pct.telnet-iac"), diag_id::pct_telnet_iac);
+    EXPECT_EQ(static_cast<int>(diag_id::interop_typecode_cut), 94);
+    EXPECT_EQ(ftpuri::info(diag_id::interop_typecode_cut).level, severity::warning);
+}
+
+// Then a path read from the server's root, and the dot-segment that makes one where no spelling
+// keeps the input's reading.
+TEST(catalogue, the_absolute_path_ids_are_appended)
+{
+    EXPECT_EQ(static_cast<int>(diag_id::path_absolute), 95);
+    EXPECT_EQ(static_cast<int>(diag_id::path_dot_before_empty), 96);
+    EXPECT_EQ(ftpuri::info(diag_id::path_absolute).level, severity::warning);
+    EXPECT_EQ(ftpuri::info(diag_id::path_dot_before_empty).level, severity::error);
+    EXPECT_EQ(ftpuri::find_diag("path.dot-before-empty"), diag_id::path_dot_before_empty);
+    EXPECT_EQ(static_cast<int>(diag_id::host_underscore), 97);
+    EXPECT_EQ(ftpuri::info(diag_id::host_underscore).level, severity::error);
+}
+
 // This build has libidn2: what a build without it refuses as host.idna-unavailable is judged
 // as before, and the id is never reported.
 TEST(catalogue, idna_unavailable_is_never_reported_by_a_build_with_libidn2)

@@ -98,7 +98,25 @@ extra_case const extra_cases[] = {
     {S, "pct.needless", "ftp://h/a/b%2Dc", 11, 3, W},
     {R, "pct.non-utf8", "ftp://h/a/%C3", 10, 3, W},
     {S, "pct.non-utf8", "ftp://h/%C3%28", 8, 6, W},
-    {S, "pct.non-utf8", "ftp://u%FF@h/", 6, 4, W},  // over the user
+    {S, "pct.non-utf8", "ftp://u%FE@h/", 6, 4, W},  // over the user
+    {S, "pct.telnet-iac", "ftp://u%FF@h/", 7, 3, E},
+    {R, "pct.telnet-iac", "ftp://u:%ff@h/", 8, 3, W},
+    {L, "pct.telnet-iac", "ftp://h/a/b%FF%F4", 11, 3, W},
+    {L, "pct.telnet-iac", R"(ftp://h/a\xFF)", 9, 1, W}, // a raw byte, repaired as %FF
+    {R, "interop.typecode-cut", "ftp://h/a;type=ab", 9, 6, W},          // no typecode: two letters
+    {R, "interop.typecode-cut", "ftp://h/x/a;type=d/b;type=i", 11, 6, W}, // the first, not the typecode
+    {R, "interop.typecode-cut", "ftp://h/a;type=/b?;type=a", 9, 6, W},
+    {S, "path.absolute", "ftp://h/%2Fetc/motd", 8, 3, W},           // a first segment that begins with "/"
+    {R, "path.absolute", "ftp://h/pub/%2fetc/motd", 12, 3, W},      // or a later one
+    {L, "path.absolute", "ftp://h//", 7, 2, W},                     // a leading empty directory
+    {R, "path.absolute", "ftp://h/a/..//etc", 12, 2, W},            // one that removing ".." leaves first
+    {R, "path.dot-before-empty", "ftp://h/a/..//etc", 12, 2, W},
+    {S, "path.dot-before-empty", "ftp://h/a/./..//etc/x", 14, 2, E},
+    {S, "path.dot-before-empty", "ftp://h/~/.//etc/x", 11, 2, E},   // the second after the login directory
+    {L, "path.dot-before-empty", "ftp://h/%2e//", 11, 2, W},
+    {S, "host.underscore", "ftp://_ftp._tcp.example/", 6, 1, E},
+    {R, "host.underscore", "ftp://a.my_host.example/x", 10, 1, W},
+    {L, "host.underscore", "ftp://u@My_Host.example:2121/", 10, 1, W},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80%AE", 8, 9, E},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80x%41", 8, 6, E}, // cut short by a raw byte, then an escape
     {R, "pct.overlong-utf8", "ftp://u:%ED%A0%80@h/", 8, 9, W},
@@ -287,7 +305,7 @@ extra_case const extra_cases[] = {
     {L, "typecode.uppercase", "ftp://h/f;TYPECODE=I", 9, 11, W},  // over the misspelled typecode
     {L, "typecode.invalid", "ftp://h/f;typecode=x", 19, 1, E},
     {L, "host.numeric-ambiguous", "ftp://0x7f.1/", 6, 6, W},
-    {L, "host.invalid-char", "ftp://my_host/", 8, 1, E},
+    {L, "host.invalid-char", "ftp://my~host/", 8, 1, E},
     {L, "host.empty", "ftp://@/", 7, 0, W},
     {L, "pct.control", "ftp://u%01@h/", 7, 3, W},
     {L, "path.encoded-traversal", "ftp://h/a/x%2F..", 10, 6, W},

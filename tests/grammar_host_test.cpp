@@ -16,6 +16,7 @@
 namespace {
 
 using ftpuri::host_kind;
+using ftpuri_test::L;
 using ftpuri_test::R;
 using ftpuri_test::row;
 
@@ -67,7 +68,8 @@ std::vector<row> const& dns_rows()
         {.input = "ftp://.a/", .valid = false, .error = "host.empty-label", .offset = 6},
         {.input = "ftp://a../", .valid = false, .error = "host.empty-label", .offset = 8},
         {.input = "ftp://./", .valid = false, .error = "host.empty-label", .offset = 6},
-        {.input = "ftp://a_b/", .valid = false, .error = "host.invalid-char", .offset = 7},
+        {.input = "ftp://a_b/", .valid = false, .error = "host.underscore", .offset = 7},
+        {.input = "ftp://a_b/", .p = L, .host = "a_b", .kind = host_kind::reg_name},
         {.input = "ftp://a~b/", .valid = false, .error = "host.invalid-char", .offset = 7},
         {.input = "ftp://a!b/", .valid = false, .error = "host.invalid-char", .offset = 7},
         {.input = "ftp://h;type=a", .valid = false, .error = "host.invalid-char", .offset = 7},

@@ -108,7 +108,8 @@ constexpr std::string_view s_allow[] = {"*.example.org"};
 std::optional<named_policy> policy_named(std::string_view cell)
 {
     using ftpuri::diag_id;
-    ftpuri::diag_set const r_errors{diag_id::userinfo_password, diag_id::path_encoded_slash, diag_id::path_drive_letter,
+    ftpuri::diag_set const r_errors{diag_id::userinfo_password,     diag_id::path_encoded_slash,
+                                    diag_id::path_absolute,         diag_id::path_drive_letter,
                                     diag_id::host_embedded_address, diag_id::fragment_present};
     auto const non_public = ftpuri::host_class_set::non_public();
     if (cell.ends_with(" R") || cell.find(", R ") != std::string_view::npos)

@@ -9,11 +9,13 @@
 #include <ftpuri/ftpuri.hpp>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "support/diagnostic_text.hpp"
@@ -184,6 +186,11 @@ std::vector<attack> const encodings = {
     {"ftp://u%C0%AE@h/", D::pct_overlong_utf8, 7, 6},
     {"ftp://u:p%E2%80%A8@h/", D::pct_line_separator, 9, 9},
     {"ftp://h/f#%C0%AE", D::pct_overlong_utf8, 10, 6},
+    // Telnet's IAC: curl sends %FF undoubled, and the server reads "FF F4" as "interrupt
+    // process" and "b" as another name.
+    {"ftp://h/a%FF%F4b", D::pct_telnet_iac, 9, 3, true, in_others::warning, "curl sends RETR a, FF F4, b undoubled"},
+    {"ftp://u%ff@h/", D::pct_telnet_iac, 7, 3},
+    {"ftp://u:p%FF%F4@h/x", D::pct_telnet_iac, 9, 3, true, in_others::warning, "PASS p, then IP"},
 };
 INSTANTIATE_TEST_SUITE_P(encodings, security, ::testing::ValuesIn(encodings));
 
@@ -196,12 +203,103 @@ TEST(security_encodings, valid_utf8_and_plain_invalid_bytes_are_not_look_alikes)
         EXPECT_FALSE(found.contains(D::pct_non_utf8));
     }
     // Invalid UTF-8 that imitates nothing stays a warning: a lone lead, a stray continuation.
-    for (std::string_view odd : {"ftp://h/%C0", "ftp://h/%80", "ftp://h/%FF", "ftp://h/%C3x", "ftp://h/%E2%80"}) {
+    for (std::string_view odd : {"ftp://h/%C0", "ftp://h/%80", "ftp://h/%FE", "ftp://h/%C3x", "ftp://h/%E2%80"}) {
         SCOPED_TRACE(odd);
         ftpuri::diagnostic_list found;
         ASSERT_TRUE(ftpuri::parse(odd, {}, found).has_value());
         EXPECT_TRUE(found.contains(D::pct_non_utf8));
         EXPECT_FALSE(found.contains(D::pct_overlong_utf8));
+    }
+}
+
+// A %FF that is never sent (a fragment), or that names a host, is no Telnet IAC; a raw 0xFF
+// that lenient repairs as %FF in the path is, with a warning.
+TEST(security_encodings, telnet_iac_only_where_a_client_sends_it)
+{
+    for (std::string_view unsent : {"ftp://h/f#%FF", "ftp://h/f%FE"}) {
+        SCOPED_TRACE(unsent);
+        ftpuri::diagnostic_list found;
+        ASSERT_TRUE(ftpuri::parse(unsent, {}, found).has_value());
+        EXPECT_FALSE(found.contains(D::pct_telnet_iac));
+    }
+    ftpuri::diagnostic_list found;
+    ASSERT_TRUE(ftpuri::parse("ftp://a%FF/", in(profile::rfc3986), found).has_value());
+    EXPECT_FALSE(found.contains(D::pct_telnet_iac));
+    found.clear();
+    ASSERT_TRUE(ftpuri::parse("ftp://h/a\xFF", in(profile::lenient), found).has_value());
+    EXPECT_TRUE(found.contains(D::pct_telnet_iac)) << describe(found);
+}
+
+// A leading empty segment sends curl to the root: "ftp://ftp.example.org//etc/passwd" is CWD /,
+// CWD etc, RETR passwd to it, and CWD /etc to the singlecwd plan. Every profile warns
+// (path.absolute); docs/sanitizing.md's recommended service configuration refuses it, as it
+// refuses %2F. "%2E//etc/passwd" is "//etc/passwd" once curl or a WHATWG parser removed the
+// ".": strict refuses it outright (path.dot-before-empty), and under the recommended
+// configuration no profile lets it through, nor the canonical form it would store.
+TEST(security_absolute, a_leading_empty_segment_is_refused_by_the_recommended_configuration)
+{
+    static constexpr std::string_view servers[] = {"ftp.example.org:21"};
+    ftpuri::policy const policy{.deny = ftpuri::host_class_set::non_public(), .allow = servers};
+    struct attempt {
+        std::string_view input;
+        profile p;
+        D id;
+        std::uint32_t offset;
+    };
+    for (attempt const& a :
+         {attempt{"ftp://ftp.example.org//etc/passwd", profile::strict, D::path_absolute, 21},
+          attempt{"ftp://ftp.example.org//etc/passwd", profile::rfc3986, D::path_absolute, 21},
+          attempt{"ftp://ftp.example.org/%2Fetc/passwd", profile::strict, D::path_encoded_slash, 22},
+          attempt{"ftp://ftp.example.org/%2E//etc/passwd", profile::strict, D::path_dot_before_empty, 25},
+          attempt{"ftp://ftp.example.org/%2E//etc/passwd", profile::lenient, D::path_absolute, 25},
+          attempt{"ftp://ftp.example.org/pub/..//etc/passwd", profile::rfc3986, D::path_absolute, 28}}) {
+        SCOPED_TRACE(std::string(a.input) + " " + std::string(ftpuri::to_string(a.p)));
+        ftpuri::parse_options options{a.p};
+        options.max_length = 2048;
+        options.as_error = {D::userinfo_password, D::path_encoded_slash,    D::path_absolute,
+                            D::path_drive_letter, D::host_embedded_address, D::fragment_present};
+        std::array<char, ftpuri::canonical_size_bound(2048)> out{};
+        ftpuri::sanitize_result const r = ftpuri::sanitize(a.input, policy, out, options);
+        ASSERT_FALSE(r) << "stored as " << std::string_view(out.data(), r.size);
+        EXPECT_EQ(ftpuri::info(r.error.id).name, ftpuri::info(a.id).name);
+        EXPECT_EQ(r.error.offset, a.offset);
+        // Without the recommended errors the warning is there, in every profile.
+        ftpuri::diagnostic_list found;
+        if (ftpuri::parse(a.input, in(a.p), found)) {
+            EXPECT_TRUE(found.contains(D::path_absolute)) << describe(found);
+        }
+    }
+    // After the login directory too: "~//x/f" is CWD x to curl, but CWD /x to the singlecwd plan,
+    // which joins the directories after "~".
+    ftpuri::diagnostic_list found;
+    ASSERT_TRUE(ftpuri::parse("ftp://h/~//x/f", {}, found).has_value());
+    EXPECT_TRUE(found.contains(D::path_absolute)) << describe(found);
+    found.clear();
+    ASSERT_TRUE(ftpuri::parse("ftp://h/a//x/f", {}, found).has_value());
+    EXPECT_FALSE(found.contains(D::path_absolute)) << describe(found);
+}
+
+// curl ends the path at its first raw ";type=": rfc3986 accepts "a;type=i/b/c", which ftpuri
+// plans as RETR c and curl fetches as TYPE I, RETR a. A warning; the canonical form's "%3B" is
+// no ";type=" to curl. The URI's own typecode, an uppercase one and an escaped ";" are not it.
+TEST(security_typecode, a_raw_typecode_before_the_end_is_where_curl_cuts)
+{
+    ftpuri::diagnostic_list found;
+    ftpuri::parse_result const r = ftpuri::parse("ftp://h/a;type=i/b/c", in(profile::rfc3986), found);
+    ASSERT_TRUE(r.has_value());
+    ASSERT_TRUE(found.contains(D::interop_typecode_cut)) << describe(found);
+    for (auto const& d : found) {
+        if (d.id == D::interop_typecode_cut) {
+            EXPECT_EQ(std::pair(d.offset, d.length), std::pair(9U, 6U));
+        }
+    }
+    EXPECT_EQ(r->name(), "c");
+    for (std::string_view fine :
+         {"ftp://h/a/b;type=i", "ftp://h/a;TYPE=i/b", "ftp://h/a%3Btype=i/b", "ftp://h/a;typ/b"}) {
+        SCOPED_TRACE(fine);
+        found.clear();
+        ASSERT_TRUE(ftpuri::parse(fine, in(profile::rfc3986), found).has_value());
+        EXPECT_FALSE(found.contains(D::interop_typecode_cut)) << describe(found);
     }
 }
 

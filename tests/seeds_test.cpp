@@ -102,7 +102,7 @@ std::vector<seed_case> const& seed_cases()
          "verbatim",
          {"ftp://myname@host.dom/%2Fetc/motd",
           ok({.user = "myname", .host = "host.dom", .path = "/%2Fetc/motd", .cwds = {"/etc"}, .name = "motd"},
-             {finding{D::path_encoded_slash, 22, 3}})}},
+             {finding{D::path_encoded_slash, 22, 3}, finding{D::path_absolute, 22, 3}})}},
         {"000, 003",
          "000 2.5; 003 2.2.2 (stripped)",
          "verbatim",
@@ -113,7 +113,7 @@ std::vector<seed_case> const& seed_cases()
          "verbatim",
          {"ftp://myname@host.dom//etc/motd",
           ok({.user = "myname", .host = "host.dom", .path = "//etc/motd", .cwds = {"", "etc"}, .name = "motd"},
-             {finding{D::path_empty_segment, 21, 1}})}},
+             {finding{D::path_empty_segment, 21, 1}, finding{D::path_absolute, 21, 2}})}},
         {"000",
          "2.9 Effect of username on URL path",
          "verbatim",
@@ -383,10 +383,14 @@ std::vector<seed_case> const& seed_cases()
          "verbatim",
          // The stripped placeholders leave a "..." segment, a look-alike of "..", before the
          // typecode's missing letter.
-         {"ftp://host.dom///...//;type=", err(D::path_dot_lookalike, 17, 3, {finding{D::path_empty_segment, 14, 1}}),
+         {"ftp://host.dom///...//;type=",
+          err(D::path_dot_lookalike, 17, 3, {finding{D::path_empty_segment, 14, 1}, finding{D::path_absolute, 14, 2}}),
           // RFC 3986 has no typecode: ";type=" is just the text of the last segment.
           ok({.host = "host.dom", .path = "///...//;type=", .cwds = {"", "", "...", ""}, .name = ";type="},
-             {finding{D::path_empty_segment, 14, 1}, finding{D::path_dot_lookalike, 17, 3}})}},
+             {finding{D::path_empty_segment, 14, 1}, finding{D::path_absolute, 14, 2},
+              finding{D::path_dot_lookalike, 17, 3},
+              // curl ends the path at the ";type=" with no letter.
+              finding{D::interop_typecode_cut, 22, 6}})}},
         {"004, 003",
          "3.2.2 FTP url-path, the whole RFC 1738 form",
          "instantiated",

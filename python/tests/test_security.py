@@ -43,3 +43,13 @@ def test_a_file_name_that_is_not_utf8_is_read_and_given_back(tmp_path):
     assert policy.allow_host == ("ftp.example.org",) and policy.allow_hosts_file == name
     assert ftpuri.sanitize("ftp://ftp.example.org/", policy)
     assert not ftpuri.sanitize("ftp://ftp.example.com/", policy)
+
+
+def test_telnet_iac_in_a_name_is_refused_in_strict_and_doubled_on_the_wire_elsewhere():
+    # curl sends %FF undoubled: the server's Telnet layer reads "FF F4" as "interrupt process".
+    with pytest.raises(ftpuri.InvalidURI) as refused:
+        ftpuri.plan("ftp://h/a%FF%F4b")
+    assert (refused.value.diagnostic.id, refused.value.diagnostic.offset) == ("pct.telnet-iac", 9)
+    uri = ftpuri.parse("ftp://h/a%FF%F4b", "rfc3986")
+    assert [(d.id, d.severity) for d in uri.diagnostics if d.id == "pct.telnet-iac"] == [("pct.telnet-iac", "warning")]
+    assert bytes(ftpuri.plan("ftp://h/a%FF%F4b", profile="rfc3986")[2]) == b"RETR a\xff\xff\xf4b"

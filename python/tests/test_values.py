@@ -33,7 +33,7 @@ def values():
         "host.denied": ftpuri.sanitize("ftp://[::1]/", POLICY).error,
         "InvalidURI's Diagnostic": invalid.diagnostic,
         "Plan": ftpuri.plan("ftp://myname@host.dom/%2Fetc/motd;type=a"),
-        "Command": ftpuri.plan("ftp://h/a%FFb")[0],
+        "Command": ftpuri.plan("ftp://h/a%FFb", profile="rfc3986")[0],
         "Policy": POLICY,
         "SanitizeResult ok": ftpuri.sanitize("ftp://u:pw@a.example.org/x", POLICY),
         "SanitizeResult denied": ftpuri.sanitize("ftp://[::1]/", POLICY),

@@ -25,6 +25,14 @@ namespace ftpuri::rules {
     return c == '\0' || c == '\r' || c == '\n';
 }
 
+// 0xFF, Telnet's IAC (RFC 854), decoded in a component that a client sends on the control
+// connection (USER, PASS, the path's CWD and RETR arguments): clients send it undoubled, and the
+// server's Telnet layer reads "FF F4" as "interrupt process" and the rest as another name.
+[[nodiscard]] constexpr bool is_telnet_iac(unsigned char c, component where) noexcept
+{
+    return c == 0xFF && (where == component::user || where == component::password || where == component::path);
+}
+
 struct bad_byte_report {
     diag_id id;
     std::optional<diag_id> note; // how other parsers read it, when that differs

@@ -54,6 +54,10 @@ public:
         return found;
     }
 
+    // How many segments RFC 3986 keeps so far: 0 when the next one would be the path's first once
+    // dot-segments are removed.
+    [[nodiscard]] constexpr std::size_t kept() const noexcept { return rfc3986_.kept(); }
+
     // `count` segments neither empty, nor a dot-segment, nor holding an encoded "/", none of them
     // the first: as many next(0, false, false, false) would take, which find nothing.
     constexpr void down(std::size_t count) noexcept

@@ -60,6 +60,8 @@ struct cursor : scan_reporter<Sink> {
         }
         if (chars::non_ascii.contains(c)) {
             this->warn(diag_id::char_non_ascii, where, q, 1);
+            // Repaired as %FF: the Telnet IAC byte, a warning like every repair.
+            if (rules::is_telnet_iac(c, where)) this->warn(diag_id::pct_telnet_iac, where, q, 1);
             return true;
         }
         return false;

@@ -34,6 +34,9 @@ int scan_escape(cursor<Sink>& c, std::uint32_t q, std::uint32_t limit, component
         }
         if (!c.fail_if_strict(diag_id::pct_control, where, q, 3)) return -1;
     }
+    // @constraint telnet-iac
+    if (rules::is_telnet_iac(byte, where) && !c.fail_if_strict(diag_id::pct_telnet_iac, where, q, 3)) [[unlikely]]
+        return -1;
     if constexpr (Sink::collecting) {
         if (s[q + 1] >= 'a' || s[q + 2] >= 'a') c.warn(diag_id::pct_lowercase, where, q, 3);
         if (chars::unreserved.contains(byte)) c.warn(diag_id::pct_needless, where, q, 3);

@@ -6,6 +6,7 @@
 // name, a numeric look-alike; an IP-literal by its own rules.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -152,6 +153,22 @@ bool scan_ip_literal(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) no
     return true;
 }
 
+// lenient: a name with "_" (warned at it) is a reg-name, as rfc3986 reads it, when it meets the
+// DNS rules with its "_" taken for a letter; otherwise their error, as for any name.
+template <class Sink>
+bool check_underscored_name(cursor<Sink>& c, std::uint32_t begin, std::string_view host) noexcept
+{
+    std::array<char, 254> letters{}; // a longer name is host.too-long, whatever its bytes
+    std::size_t const n = std::min(host.size(), letters.size());
+    for (std::size_t i = 0; i < n; ++i)
+        letters[i] = host[i] == '_' ? 'a' : host[i];
+    std::string_view const name = host.size() <= letters.size() ? std::string_view(letters.data(), n) : host;
+    if (std::optional<rules::finding> const e = rules::check_dns_name(name))
+        return c.fail(e->id, component::host, begin + e->offset, e->length);
+    c.parts.kind = host_kind::reg_name;
+    return true;
+}
+
 // host = IP-literal / IPv4address / dns-name        (rfc3986: ... / reg-name)
 // `name`: read_name_shape() at `begin`.
 template <class Sink>
@@ -179,6 +196,7 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end, name_sha
     std::uint32_t first_escape = npos;
     std::uint32_t first_upper = npos;
     std::uint32_t first_non_ascii = npos;
+    std::uint32_t first_underscore = npos; // lenient: a name with "_" is read as a reg-name
     charset const& name_char = c.ftp_grammar ? rules::dns_name_char : chars::reg_name_char;
     for (;;) {
         if (first_upper == npos) {
@@ -201,7 +219,11 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end, name_sha
         } else if (c.lenient && chars::non_ascii.contains(ch)) {
             if (first_non_ascii == npos) first_non_ascii = q;
             ++q;
-        } else if (chars::reg_name_char.contains(ch)) { // ftp grammar: "_", "~" or a sub-delim
+        } else if (ch == '_') { // ftp grammar: DNS holds it (SRV labels), RFC 1123 host names do not
+            if (!c.fail_if_strict(diag_id::host_underscore, component::host, q, 1)) return false;
+            if (first_underscore == npos) first_underscore = q;
+            ++q;
+        } else if (chars::reg_name_char.contains(ch)) { // ftp grammar: "~" or a sub-delim
             return c.fail(diag_id::host_invalid_char, component::host, q, 1);
         } else {
             return c.bad_byte(q, component::host);
@@ -233,6 +255,14 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end, name_sha
         if (first_escape == npos) {
             c.parts.kind = host_kind::ipv4;
             return true;
+        }
+    }
+    if (first_underscore != npos) return check_underscored_name(c, begin, host);
+    if constexpr (Sink::collecting) {
+        if (!c.ftp_grammar) {
+            std::size_t const underscore = host.find('_');
+            if (underscore != std::string_view::npos)
+                c.warn(diag_id::host_underscore, component::host, begin + static_cast<std::uint32_t>(underscore), 1);
         }
     }
     std::optional<rules::finding> const dns_error = rules::check_dns_name(host);

@@ -85,7 +85,10 @@ public:
             }
         }
         std::uint32_t name_end = c_.parts.at.typecode_begin != npos ? c_.parts.at.typecode_begin : q;
-        if (!c_.ftp_grammar) name_end = find_rfc3986_typecode(c_, segment_.begin, name_end);
+        if (!c_.ftp_grammar) {
+            name_end = find_rfc3986_typecode(c_, segment_.begin, name_end);
+            warn_typecode_cut(c_, c_.parts.at.path_begin, name_end);
+        }
         if (!end_segment(name_end, true)) return npos;
         c_.parts.at.path_end = name_end;
         return q;
@@ -155,14 +158,6 @@ private:
         return true;
     }
 
-    // Whether the segment that begins at `begin` has another after it (a directory, not the name).
-    [[nodiscard]] bool is_directory(std::uint32_t begin) const noexcept
-    {
-        for (std::uint32_t i = begin; i < c_.n && c_.s[i] != '?' && c_.s[i] != '#'; ++i)
-            if (c_.s[i] == '/') return true;
-        return false;
-    }
-
     // A segment ends at `end`; judge it as a whole.
     bool end_segment(std::uint32_t end, bool last) noexcept
     {
@@ -170,20 +165,21 @@ private:
         std::uint32_t const begin = segment_.begin;
         std::uint32_t const length = end - begin;
         bool const first = begin == c_.parts.at.path_begin + 1;
-        if (length == 0 && !last) c_.warn(diag_id::path_empty_segment, component::path, begin - 1, 1);
+        if (length == 0 && !last) {
+            c_.warn(diag_id::path_empty_segment, component::path, begin - 1, 1);
+            if (!check_leading_empty(begin, first)) return false;
+        }
         if (!report_utf8(c_, segment_.utf8, segment_.utf8.finish(), component::path)) return false;
 
         std::string_view const segment = c_.input.substr(begin, length);
         int const dots = rules::dot_segment_length(segment);
         bool home = false;
-        // "/.//x", "/./%2Fx/y", "/~/.//x": the "." that keeps the path relative before a
-        // directory that would begin at the root is no needless dot-segment; the canonical form
-        // writes it too (docs/canonical.md, "dot").
+        // "/.//x", "/~/.//x": the "." that keeps the path relative before a directory that would
+        // begin at the root is no needless dot-segment; the canonical form writes it too
+        // (docs/canonical.md, "dot"), outside strict (path.dot-before-empty).
         if (first && rules::is_login_directory(segment)) login_first_end_ = end;
         bool const after_login = login_first_end_ != 0 && begin == login_first_end_ + 1;
-        bool const keeps_relative =
-            (first || after_login) && dots == 1 && end + 1 < c_.n &&
-            (s[end + 1] == '/' || (escape_at(c_.input, end + 1) == '/' && is_directory(end + 1)));
+        bool const keeps_relative = (first || after_login) && dots == 1 && end + 1 < c_.n && s[end + 1] == '/';
         if (dots > 0) {
             c_.parts.facts |= path_dot_segment;
             if (!keeps_relative) c_.warn(diag_id::path_dot_segment, component::path, begin, length);
@@ -203,6 +199,9 @@ private:
             if (home && first && !rules::is_login_directory(segment))
                 c_.warn(diag_id::path_tilde_user, component::path, begin, length);
         }
+        // "%2Fetc", first or later: every plan mode and curl go to the root for it.
+        if (length >= 3 && escape_at(c_.input, begin) == '/')
+            c_.warn(diag_id::path_absolute, component::path, begin, 3);
         // Any segment: "CWD C:" switches drives on a Windows server wherever it is sent.
         if (length >= 2 && length <= 6 && rules::is_drive_letter(segment))
             c_.warn(diag_id::path_drive_letter, component::path, begin, length);
@@ -228,6 +227,23 @@ private:
         }
         if (!segment_.utf8.ok()) c_.warn(diag_id::pct_non_utf8, component::path, begin, length);
         return true;
+    }
+
+    // An empty directory segment that begins at `begin`: the path's first once dot-segments are
+    // removed, or the second after a first "~" (the login directory), it is read from the root:
+    // curl sends "CWD /" for the first, the singlecwd plan joins either to "/..." (path.absolute).
+    // Where only that removal put it there ("/.//etc", "/a/..//etc", "/~/.//etc"), ftpuri's
+    // multicwd plan walks below the start and curl and WHATWG parsers, which remove dot-segments
+    // first, from the root; no spelling of the path keeps both readings (docs/canonical.md,
+    // "dot"): path.dot-before-empty.
+    bool check_leading_empty(std::uint32_t begin, bool first) noexcept
+    {
+        std::size_t const kept = walk_.kept();
+        bool const login = login_first_end_ != 0;
+        if (kept != 0 && !(kept == 1 && login)) return true;
+        c_.warn(diag_id::path_absolute, component::path, begin - 1, 2);
+        bool const as_written = kept == 0 ? first : begin == login_first_end_ + 1;
+        return as_written || c_.fail_if_strict(diag_id::path_dot_before_empty, component::path, begin - 1, 2);
     }
 
     // The segment being scanned.

@@ -59,6 +59,20 @@ bool scan_typecode(cursor<Sink>& c, std::uint32_t q) noexcept
     return true;
 }
 
+// curl (lib/ftp.c) looks for the first raw ";type=" in the path, ends the path there and reads
+// the next byte as the typecode: a raw ";type=" in [begin, end), before the URI's own typecode,
+// sends curl to another file ("a;type=i/b/c" is TYPE I, RETR a). Only where ";" is a pchar
+// (rfc3986); the canonical form spells that ";" as %3B, which curl does not look for.
+template <class Sink>
+void warn_typecode_cut(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) noexcept
+{
+    if constexpr (Sink::collecting) {
+        std::size_t const at = c.input.substr(begin, end - begin).find(";type=");
+        if (at != std::string_view::npos)
+            c.warn(diag_id::interop_typecode_cut, component::path, begin + static_cast<std::uint32_t>(at), 6);
+    }
+}
+
 // rfc3986: ";" is a pchar, so a typecode is only what ends the last segment, which begins at
 // `begin` and ends at `end`. Returns where the name ends.
 template <class Sink>

@@ -17,8 +17,9 @@ applied here as that name says before the two are compared:
   typecode: those are dropped from curl's side (a typecode's TYPE is compared); a listing
   with ;type=i gets TYPE A from curl;
 - a leading empty segment: multicwd curl sends CWD / for it (ftpuri's multicwd skips it as a
-  null CWD; path.absolute's business); and where the canonical form keeps a "." before one
-  ("/.//x", so as not to create "//x"), curl removes the "." and reads the path from the root;
+  null CWD), and ftpuri must report path.absolute for every URI that curl reads from the root;
+  where the canonical form of rfc3986 or lenient input keeps a "." before one ("/.//x", so as
+  not to create "//x"), curl removes the "." (strict refuses such input: path.dot-before-empty);
 - nocwd: curl drops the trailing '/' of a listed directory, and lists a ;type=d path's
   directory part (the root's "/" kept);
 - ;type=d: curl lists the directory part, without the name (in nocwd, the argument up to its
@@ -188,6 +189,11 @@ def main() -> int:
                 got = drop_client_type(got, canonical)
                 if got != expected:
                     failures.append(f"{uri} ({mode}):\n  curl:   {got}\n  ftpuri: {expected}")
+                # Where curl reads the path from the root, ftpuri says so (path.absolute).
+                from_root = any(line.startswith("CWD /") or line.startswith(("RETR /", "NLST /", "LIST /"))
+                                for line in got)
+                if from_root and "path.absolute" not in {d["id"] for d in record["diagnostics"]}:
+                    failures.append(f"{uri} ({mode}): curl reads it from the root ({got}), and no path.absolute")
                 compared += 1
         # The comparison can fail: curl's multicwd lines for a URI with directories are not the
         # nocwd plan.
