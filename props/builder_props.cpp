@@ -115,6 +115,13 @@ FTPURI_PROPERTY("builder.roundtrip")
                     --depth;
                     kept.pop_back();
                 } else if (dots == 0) {
+                    // @constraint dot-before-empty: an empty directory that removing dot-segments
+                    // makes the path's first (second after a first "~"), where it did not stand.
+                    bool const login = kept.size() == 1 && kept.front() == "~" && b.segments[0] == "~";
+                    if (d.empty() && i + 1 < segments.size() && ((kept.empty() && i != 0) || (login && i != 1))) {
+                        want = expected_error{diag_id::path_dot_before_empty, static_cast<std::uint32_t>(begin - 1), 2};
+                        break;
+                    }
                     kept.push_back(d);
                     if (!d.empty() && !(i == 0 && d[0] == '~')) ++depth;
                 }
