@@ -8,7 +8,7 @@
 //   gen_bytes()             arbitrary byte strings, weighted toward / ; % @ : # ? space, '.',
 //                           '\', controls and non-ASCII
 //   gen_uri(profile)        URIs valid in that profile, as uri_parts (the pieces and the text)
-//   gen_variant(parts)      the same resource spelled differently (equivalent by PRODUCT.md)
+//   gen_variant(parts)      the same resource spelled differently (equivalent by docs/behaviour.md)
 //   gen_different(parts)    one meaning-changing edit (another resource, or maybe the same)
 //   gen_near_miss()         a valid URI with one byte-level mutation (valid or not)
 //   gen_arbitrary_input()   arbitrary bytes, sometimes after an "ftp://"-like prefix
@@ -170,7 +170,7 @@ inline rc::Gen<char> gen_risky_byte()
 
 enum class byte_rules : std::uint8_t {
     any,         // every byte
-    no_nul_crlf, // PRODUCT.md: decoded NUL, CR, LF are errors in every profile
+    no_nul_crlf, // docs/behaviour.md: decoded NUL, CR, LF are errors in every profile
     no_controls, // strict: every decoded C0 control and DEL is an error, and every UTF-8 look-alike
     path_strict, // strict path: as no_controls, and no '\' (path.encoded-backslash)
 };
@@ -727,7 +727,7 @@ inline bool is_dot_lookalike(std::string const& d)
     return d.size() >= 2 && d[0] == '.' && d.find_first_not_of(". ") == std::string::npos && d != "..";
 }
 
-// strict, as PRODUCT.md's "Directory escape", "Home-directory jumps" and "Windows look-alikes"
+// strict, as docs/behaviour.md's "Directory escape", "Home-directory jumps" and "Windows look-alikes"
 // say, walked on the decoded segments: a ".." that climbs above the start (empty and "."
 // segments stay, a first "~..." is a home at depth 0), or that cancels an empty segment or
 // one holding a "/" in RFC 3986 5.2.4, becomes "."; a "~" segment after the first and a
@@ -861,7 +861,7 @@ inline rc::Gen<std::string> gen_blank()
 
 } // namespace detail
 
-// Valid in strict: the grammar of PRODUCT.md and every safety rule.
+// Valid in strict: the grammar of docs/behaviour.md and every safety rule.
 inline rc::Gen<uri_parts> gen_strict_uri()
 {
     return gen::exec([] {
@@ -982,7 +982,7 @@ inline std::uint32_t port_value(std::optional<std::string> const& port)
     return static_cast<std::uint32_t>(std::stoul(*port));
 }
 
-// A spelling of u that PRODUCT.md's canonical form maps to the same text: scheme and host
+// A spelling of u that docs/behaviour.md's canonical form maps to the same text: scheme and host
 // case, unreserved characters encoded or not, hex case, an explicit or empty ":21", leading
 // zeros in the port, another IPv6 notation, dot-segments that cancel out, an empty path for
 // "/", typecode case, and in lenient other blanks around it and escapes for raw bytes.

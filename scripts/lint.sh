@@ -4,8 +4,8 @@
 # GCC build; it also runs alone, once a build directory exists:
 #     bash scripts/lint.sh          # format check of every tracked source, clang-tidy of src/ and include/
 #     bash scripts/lint.sh --all    # clang-tidy of every TU of ours (tests, props, fuzz, oracle, bench too)
-#     bash scripts/lint.sh --format-only | --tidy-only
-# Both steps run; any finding of either fails the script, and it ends on one line, OK or FAILED.
+#     bash scripts/lint.sh --format-only | --tidy-only | --refs-only
+# Every step runs; any finding of any fails the script, and it ends on one line, OK or FAILED.
 #
 # 1. clang-format: `clang-format-14 --dry-run -Werror` over the tracked C++ files (git ls-files:
 #    .cpp .hpp .h .cc .inc; .clang-format). None of them is generated or vendored: the generated
@@ -27,17 +27,20 @@
 #    benchmark ones are much heavier to analyse; props/ alone takes as long as all of src/) takes
 #    17 minutes of CPU, 9 or more of wall time on 2 cores: too much for CI's budget of the whole
 #    test.sh. --all runs it, by hand.
+# 3. The repository stands alone (scripts/check_self_contained.sh): no tracked file cites a
+#    document outside it or an issue number. Under a second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
 all=0
-steps=format,tidy
+steps=format,tidy,refs
 for arg in "$@"; do
   case $arg in
   --all) all=1 ;;
   --format-only) steps=format ;;
   --tidy-only) steps=tidy ;;
+  --refs-only) steps=refs ;;
   -h | --help)
     sed -n '2,6p' "$root/scripts/lint.sh" | sed 's/^# \{0,1\}//'
     exit 0
@@ -185,12 +188,24 @@ PY
   summary+=("$tus TUs clean under clang-tidy")
 }
 
-# Both steps run, so that one run reports everything; either failing fails the script. (Inside
+# ---- 3. references outside the repository ------------------------------------------------------
+
+check_refs() {
+  echo "== lint: scripts/check_self_contained.sh"
+  bash "$root/scripts/check_self_contained.sh" "$root" >"$log" 2>&1 || {
+    cat "$log" >&2
+    return 1
+  }
+  summary+=("no reference outside the repository")
+}
+
+# Every step runs, so that one run reports everything; any failing fails the script. (Inside
 # the functions, called from ||, errexit is off: they check what can fail themselves.)
 summary=()
 failed=0
 if [[ $steps == *format* ]]; then check_format || failed=1; fi
 if [[ $steps == *tidy* ]]; then check_tidy || failed=1; fi
+if [[ $steps == *refs* ]]; then check_refs || failed=1; fi
 if ((failed)); then
   echo "lint: FAILED" >&2
   exit 1
