@@ -4,7 +4,7 @@
 # GCC build; it also runs alone, once a build directory exists:
 #     bash scripts/lint.sh          # format check of every tracked source, clang-tidy of src/ and include/
 #     bash scripts/lint.sh --all    # clang-tidy of every TU of ours (tests, props, fuzz, oracle, bench too)
-#     bash scripts/lint.sh --format-only | --tidy-only | --refs-only
+#     bash scripts/lint.sh --format-only | --tidy-only | --refs-only | --commits-only
 # Every step runs; any finding of any fails the script, and it ends on one line, OK or FAILED.
 #
 # 1. clang-format: `clang-format-14 --dry-run -Werror` over the tracked C++ files (git ls-files:
@@ -29,18 +29,21 @@
 #    test.sh. --all runs it, by hand.
 # 3. The repository stands alone (scripts/check_self_contained.sh): no tracked file cites a
 #    document outside it or an issue number. Under a second.
+# 4. Commit subjects of at most 72 characters (scripts/check_commit_msg.sh), for the commits made
+#    since the rule began; the same script is the commit-msg hook (docs/contributing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
 all=0
-steps=format,tidy,refs
+steps=format,tidy,refs,commits
 for arg in "$@"; do
   case $arg in
   --all) all=1 ;;
   --format-only) steps=format ;;
   --tidy-only) steps=tidy ;;
   --refs-only) steps=refs ;;
+  --commits-only) steps=commits ;;
   -h | --help)
     sed -n '2,6p' "$root/scripts/lint.sh" | sed 's/^# \{0,1\}//'
     exit 0
@@ -199,6 +202,17 @@ check_refs() {
   summary+=("no reference outside the repository")
 }
 
+# ---- 4. commit subjects ------------------------------------------------------------------------
+
+check_commits() {
+  echo "== lint: scripts/check_commit_msg.sh"
+  bash "$root/scripts/check_commit_msg.sh" >"$log" 2>&1 || {
+    cat "$log" >&2
+    return 1
+  }
+  summary+=("$(sed -n 's/^check_commit_msg: OK (\(.*\))$/\1/p' "$log"): subjects hold")
+}
+
 # Every step runs, so that one run reports everything; any failing fails the script. (Inside
 # the functions, called from ||, errexit is off: they check what can fail themselves.)
 summary=()
@@ -206,6 +220,7 @@ failed=0
 if [[ $steps == *format* ]]; then check_format || failed=1; fi
 if [[ $steps == *tidy* ]]; then check_tidy || failed=1; fi
 if [[ $steps == *refs* ]]; then check_refs || failed=1; fi
+if [[ $steps == *commits* ]]; then check_commits || failed=1; fi
 if ((failed)); then
   echo "lint: FAILED" >&2
   exit 1
