@@ -10,9 +10,10 @@
 # GCC build, the style and static checks: clang-format 14 and clang-tidy 14 over its compile
 # database (scripts/lint.sh). Any failure fails the script.
 #
-# Every build goes through ccache, whose cache is outside the clone (ccache's own, by default
-# ~/.cache/ccache): CI runs on the machine that builds, so a fresh clone recompiles only what
-# changed. CCACHE_BASEDIR makes the compile commands the same whatever the clone's path, and
+# Every build goes through ccache, and the lint keeps clang-tidy's clean verdicts per
+# translation unit (scripts/tidy_cached.py), both in caches outside the clone (ccache's own, by
+# default ~/.cache/ccache, and ~/.cache/ftpuri-tidy): CI runs on the machine that builds, so a
+# fresh clone recompiles and re-analyses only what changed. CCACHE_BASEDIR makes the compile commands the same whatever the clone's path, and
 # CCACHE_NOHASHDIR leaves the working directory out of the debug builds' hashes (their debug
 # info then names the first clone's paths).
 set -euo pipefail
