@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""bench/python_boundary.py: what a URI costs across the Python boundary (issue 19).
+"""bench/python_boundary.py: what a URI costs across the Python boundary.
 
     PYTHONPATH=BUILD/python/package /usr/bin/python3 bench/python_boundary.py
         [--input FILE | --lines N] [--reps R] [--ftpuri-check BIN] [--dask] [--write-doc MD]

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// fuzz/canonical_fuzzer.cpp: the properties of the canonical form (PRODUCT.md, "Canonical form"),
+// fuzz/canonical_fuzzer.cpp: the properties of the canonical form (docs/behaviour.md, "Canonical form"),
 // for every input valid in some profile:
 //
 //   - canonicalize_into() succeeds into canonical_size_bound() bytes; into a smaller buffer it

@@ -3,7 +3,7 @@
 // uriparser and Boost.URL, on the generic structure of the same bytes.
 //
 // The rfc3986 profile accepts any RFC 3986 URI with scheme ftp and an authority, plus the
-// safety rules (PRODUCT.md). So, for every input:
+// safety rules (docs/behaviour.md). So, for every input:
 //   - a URI ftpuri accepts, each peer accepts, with scheme ftp and an authority, and splits into
 //     the same userinfo, host (without brackets), port, path (with the typecode: it is path
 //     text to a peer), query and fragment, each present or absent alike;

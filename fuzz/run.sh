@@ -15,8 +15,11 @@
 # when any target crashed, leaked, timed out, hit a sanitizer report or an invariant failure.
 #
 # Environment: CXX_FUZZ (default clang++-14), FUZZ_JOBS (build parallelism, default 1),
-# FUZZ_TARGETS (a space-separated subset by name, "parse canonical" for fuzz/parse_fuzzer.cpp and
-# fuzz/canonical_fuzzer.cpp; default every fuzz/*_fuzzer.cpp; an unknown name is an error).
+# FUZZ_PARALLEL (how many targets run at once, default 1: each still runs SECONDS on a core of its
+# own, so with one per core the run takes 1/N of the time and loses nothing), FUZZ_TARGETS (a
+# space-separated subset by name, "parse canonical" for fuzz/parse_fuzzer.cpp and
+# fuzz/canonical_fuzzer.cpp; default every fuzz/*_fuzzer.cpp; an unknown name is an error),
+# FUZZ_LAUNCHER (a compiler launcher for the build, such as ccache).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -38,7 +41,9 @@ if command -v ninja >/dev/null; then generator=(-G Ninja); fi
 echo "== build ($cxx, ASan + UBSan + libFuzzer) in ${build#"$root"/}"
 build_start=$SECONDS
 mkdir -p "$build"
-if ! { cmake -S fuzz -B "$build" "${generator[@]}" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+launcher=()
+if [[ -n ${FUZZ_LAUNCHER:-} ]]; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER="$FUZZ_LAUNCHER"); fi
+if ! { cmake -S fuzz -B "$build" "${generator[@]}" "${launcher[@]}" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_CXX_FLAGS="$flags" &&
   cmake --build "$build" -j"${FUZZ_JOBS:-1}" --target ftpuri_fuzzers; } >"$build/build.log" 2>&1; then
   tail -40 "$build/build.log"
@@ -88,16 +93,16 @@ options_of() {
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
-failed=()
-summary=()
-for t in "${targets[@]}"; do
-  binary=$build/${t}_fuzzer
+# One target: its report on stdout, its summary line in $work/$t.summary, and $work/$t.failed
+# when it failed.
+run_target() {
+  local t=$1 binary=$build/${1}_fuzzer options log status line execs rate rss last cov ft corp
   if [[ ! -x $binary ]]; then
     echo "== $t: not built (see fuzz/CMakeLists.txt), skipped"
-    summary+=("$(printf '%-10s %s' "$t" 'not built')")
+    printf '%-10s %s\n' "$t" 'not built' >"$work/$t.summary"
     # CI installs every fuzz target's dependencies: a target it cannot build is a failure.
-    [[ ${CI:-} == true ]] && failed+=("$t")
-    continue
+    [[ ${CI:-} == true ]] && : >"$work/$t.failed"
+    return 0
   fi
   mkdir -p "$work/$t" "$build/artifacts/$t"
   mapfile -t options < <(options_of "$t")
@@ -120,14 +125,32 @@ for t in "${targets[@]}"; do
     "${rate:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "${rss:-?}")
 
   if ((status != 0)) || grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error:|INVARIANT FAILED' "$log"; then
-    failed+=("$t")
+    touch "$work/$t.failed"
     line+="  FAILED (exit $status)"
     echo "-- $t FAILED; the report (from $log):"
     grep -E -m1 -A40 'INVARIANT FAILED|ERROR: |runtime error:' "$log" | head -60 || tail -40 "$log"
     find "$build/artifacts/$t" -type f -newer "$work/$t.start" | sed 's/^/   artifact: /'
   fi
   echo "   $line"
-  summary+=("$line")
+  echo "$line" >"$work/$t.summary"
+}
+
+# FUZZ_PARALLEL targets at a time, each one's report printed whole when it ends.
+running=0
+for t in "${targets[@]}"; do
+  if ((running >= ${FUZZ_PARALLEL:-1})); then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  { run_target "$t" >"$work/$t.report" 2>&1 || true; cat "$work/$t.report"; } &
+  running=$((running + 1))
+done
+wait
+failed=()
+summary=()
+for t in "${targets[@]}"; do
+  summary+=("$(cat "$work/$t.summary")")
+  if [[ -f $work/$t.failed ]]; then failed+=("$t"); fi
 done
 
 echo

@@ -7,7 +7,7 @@
     grammar_mutants.py GRAMMAR --show ID         the mutated rule, in ABNF, and its regexes
     grammar_mutants.py --self-test
 
-Issue 18, item 4 (docs/assurance.md, "Grammar mutants"): the exhaustive comparison of the
+Grammar mutants (docs/assurance.md, "Grammar mutants"): the exhaustive comparison of the
 scanner with the oracle must notice when the oracle is wrong. So this script changes the
 grammar in every small way, one change per mutant, and translates each changed grammar with
 abnf_to_re2.py's own parser and translator into the regexes the build makes of the real one

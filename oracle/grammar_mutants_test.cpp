@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // oracle/grammar_mutants_test.cpp: the exhaustive comparison of the scanner with the oracle can
-// tell a wrong grammar from the right one (issue 18, item 4; docs/assurance.md, "Grammar
+// tell a wrong grammar from the right one (docs/assurance.md, "Grammar
 // mutants").
 //
 // grammar_mutants.py (run by the build) changes docs/grammar.abnf in every small way (an
@@ -169,7 +169,7 @@ std::string trim(std::string_view s)
 std::map<std::string, explanation> explained_in_docs()
 {
     std::string const doc = read_file(std::string(FTPURI_SOURCE_DIR) + "/docs/assurance.md");
-    std::size_t const begin = doc.find("\n## Grammar mutants (issue 18, item 4)");
+    std::size_t const begin = doc.find("\n## Grammar mutants");
     std::map<std::string, explanation> out;
     if (begin == std::string::npos) return out;
     std::istringstream section(doc.substr(begin, doc.find("\n## ", begin + 1) - begin));

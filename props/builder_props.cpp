@@ -4,7 +4,7 @@
 // Arbitrary bytes for user, password and segments are percent-encoded for their sets and put
 // together as "ftp://user:password@host/seg1/seg2...". Parsing it back (strict) either gives
 // the same decoded components, or refuses it with exactly the diagnostic the safety rules of
-// PRODUCT.md name for the first offending byte or segment, at its offset.
+// docs/behaviour.md name for the first offending byte or segment, at its offset.
 #include <optional>
 #include <string>
 #include <vector>

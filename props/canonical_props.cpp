@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// props/canonical_props.cpp: the canonical form (PRODUCT.md "Canonical form").
+// props/canonical_props.cpp: the canonical form (docs/behaviour.md "Canonical form").
 //
 //   canon.idempotent.<profile>    canon(canon(u)) == canon(u), and canon(u) is valid in u's profile
 //   canon.buffer                  canonicalize_into: exact size suffices, less is buffer_too_small
@@ -154,11 +154,11 @@ constexpr std::array canonicalized_away = {
 };
 
 // What rfc3986 and lenient accept with a warning and the canonical form cannot repair without
-// changing the resource: the safety rules PRODUCT.md makes strict errors whose constructs
+// changing the resource: the safety rules docs/behaviour.md makes strict errors whose constructs
 // canonicalization keeps (it never drops bytes or guesses a host). An empty host has nothing to
 // put there; a numeric-ambiguous host ("127.1") would have to be guessed as an address; a
 // decoded control (%01), an encoded traversal ("..%2F..") and an encoded backslash (%5C) name
-// those very bytes, which the canonical form keeps encoded. PRODUCT.md: lenient's canonical
+// those very bytes, which the canonical form keeps encoded. docs/behaviour.md: lenient's canonical
 // output is strict-valid "wherever a repair exists"; these are the cases where none does.
 // So are the look-alike rules: an overlong or line-separating escape, an invalid A-label, a
 // look-alike of ".." and a home directory after the first segment are kept as written, and so
@@ -180,7 +180,7 @@ constexpr std::array no_strict_repair = {
     diag_id::host_underscore, // a name no RFC 1123 spelling holds
 };
 
-// rfc3986 only: constructs strict has no spelling for at all. PRODUCT.md promises nothing for
+// rfc3986 only: constructs strict has no spelling for at all. docs/behaviour.md promises nothing for
 // rfc3986 input (canonical.hpp says "strict-valid whenever the input is valid in any profile",
 // which cannot hold for these), so the property covers the rest.
 std::optional<std::string> rfc3986_only(ftpuri::uri_view const& v)

@@ -8,7 +8,7 @@
 //   gen_bytes()             arbitrary byte strings, weighted toward / ; % @ : # ? space, '.',
 //                           '\', controls and non-ASCII
 //   gen_uri(profile)        URIs valid in that profile, as uri_parts (the pieces and the text)
-//   gen_variant(parts)      the same resource spelled differently (equivalent by PRODUCT.md)
+//   gen_variant(parts)      the same resource spelled differently (equivalent by docs/behaviour.md)
 //   gen_different(parts)    one meaning-changing edit (another resource, or maybe the same)
 //   gen_near_miss()         a valid URI with one byte-level mutation (valid or not)
 //   gen_arbitrary_input()   arbitrary bytes, sometimes after an "ftp://"-like prefix

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// props/host_class_props.cpp: host classes and host patterns (issue 15) against a second
+// props/host_class_props.cpp: host classes and host patterns (docs/sanitizing.md) against a second
 // implementation written here from the RFC ranges.
 //
 // The reference (ref_v4, ref_v6 below) holds each range as an inclusive integer interval

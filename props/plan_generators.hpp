@@ -3,7 +3,7 @@
 // plan_walk_props.cpp).
 //
 //   gen_plan_segment()  one raw path segment; more than a third of the time a shape the
-//                       command plan walks specially (PRODUCT.md "Safety rules", "The command
+//                       command plan walks specially (docs/behaviour.md "Safety rules", "The command
 //                       plan"): empty (a null CWD), ".", "..", "~", "~user", with their %2e /
 //                       %2E / %7E spellings; Windows look-alikes ("...", "..%20"); drive
 //                       letters ("C:"); names that only look close ("..a", "a~", "%2F", a
@@ -12,7 +12,7 @@
 //   gen_plan_uri()      a URI in strict's grammar whose path is a list of those segments, now
 //                       and then with a drive letter first, a third of the time with a userinfo
 //                       (with or without a password); half the time left as drawn (it may climb
-//                       above the login directory), half the time kept within it by PRODUCT.md's
+//                       above the login directory), half the time kept within it by docs/behaviour.md's
 //                       depth count
 //   gen_plan_uri_in(p)  the same for profile p: rfc3986 and lenient add the decoded controls
 //                       they accept (pct.control is a warning there), lenient raw spaces and
@@ -37,7 +37,7 @@
 
 namespace ftpuri_props {
 
-// How the command plan treats a decoded segment (PRODUCT.md "Directory escape", "Home-directory
+// How the command plan treats a decoded segment (docs/behaviour.md "Directory escape", "Home-directory
 // jumps", "Windows look-alikes").
 enum class plan_shape : std::uint8_t {
     empty,     // a null CWD
@@ -71,7 +71,7 @@ inline rc::Gen<std::string> gen_command_bytes()
                                      "%F0%9F%98%80", "%CE%A9%20%CE%A9");
 }
 
-// A userinfo's user, raw: names PRODUCT.md's login singles out ("anonymous" in any spelling,
+// A userinfo's user, raw: names docs/behaviour.md's login singles out ("anonymous" in any spelling,
 // an empty one, which RFC 1738 3.1 tells from none), the bytes above, or the shared generator's.
 inline rc::Gen<std::string> gen_plan_user()
 {
@@ -129,7 +129,7 @@ inline rc::Gen<std::string> gen_plan_segment()
     });
 }
 
-// PRODUCT.md's depth count ("Directory escape"), which is the multicwd walk: a ".." that would
+// docs/behaviour.md's depth count ("Directory escape"), which is the multicwd walk: a ".." that would
 // climb above the login directory becomes ".", a "~" or "~user" after the first segment and a
 // Windows look-alike get an "x" in front (they are strict errors: path.tilde-inside,
 // path.dot-lookalike). A ".." after an empty segment stays: whether strict refuses it

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// props/plan_model.hpp: the command plan as PRODUCT.md ("The command plan") writes it, built
+// props/plan_model.hpp: the command plan as docs/behaviour.md ("The command plan") writes it, built
 // from a parsed URI's raw components and the reference decoder, and the library's plan in the
 // same shape, so that plan.matches_model can compare the two command by command.
 //
-//   model_plan(view, options)    what PRODUCT.md says the client sends
+//   model_plan(view, options)    what docs/behaviour.md says the client sends
 //   library_plan(view, options)  what ftpuri::plan(view, options) iterates
 //
 // The model takes from the view only its raw parts (user, password, path, typecode); it splits
 // the path and decodes the pieces itself (support.hpp), so that a mistake in the library's
-// offsets or decoding shows as a difference. Where PRODUCT.md leaves a choice open, the model
-// follows the decisions the library documents in include/ftpuri/plan.hpp (the lead's, taken as
-// the specification), each marked below.
+// offsets or decoding shows as a difference. Where docs/behaviour.md leaves a choice open, the model
+// follows the decisions the library documents in include/ftpuri/plan.hpp (taken as the
+// specification), each marked below.
 #pragma once
 
 #include <cstdint>
@@ -87,7 +87,7 @@ inline std::size_t first_encoded_slash(std::string_view raw)
 inline plan_text model_plan(ftpuri::uri_view const& v, ftpuri::plan_options const& o)
 {
     plan_text p;
-    // The option is checked before the URI: it is wrong whatever the URI (PRODUCT.md: arguments
+    // The option is checked before the URI: it is wrong whatever the URI (docs/behaviour.md: arguments
     // never hold CR, LF or NUL; plan.hpp: offset 0, length 0, as it is not in the input).
     if (o.anonymous_password.find_first_of(std::string_view("\0\r\n", 3)) != std::string_view::npos) {
         p.refused = "plan.anonymous-password-control";
@@ -105,7 +105,7 @@ inline plan_text model_plan(ftpuri::uri_view const& v, ftpuri::plan_options cons
     // it is the only segment: the library reads "first segment" literally).
     bool const login_first = n != 0 && segs[0] == "~";
     // The path's name, the last segment; "ftp://h/~" has none: it lists the login directory as
-    // "ftp://h/~/" does (plan.hpp, the lead's decision: a file called "~" is not what it means).
+    // "ftp://h/~/" does (plan.hpp's decision: a file called "~" is not what it means).
     // "A final . or .. is a directory: it is sent as CWD, then the action is LIST (or NLST)".
     bool const login_is_name = login_first && n == 1;
     bool const name_is_directory = n != 0 && !login_is_name && (segs.back() == "." || segs.back() == "..");

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// props/plan_props.cpp: the commands ftpuri::plan gives (PRODUCT.md "Safety rules", "The
+// props/plan_props.cpp: the commands ftpuri::plan gives (docs/behaviour.md "Safety rules", "The
 // command plan").
 //
 //   plan.no_command_breakers  no command line holds CR, LF or NUL, for a URI valid in any
@@ -11,7 +11,7 @@
 //                             refuses one byte less, a raw argument is the URI's text at its
 //                             offset, size() counts the commands iterated
 //   plan.matches_model        the library's plan equals, command by command (verbs and decoded
-//                             arguments), the one plan_model.hpp builds from PRODUCT.md, and so do
+//                             arguments), the one plan_model.hpp builds from docs/behaviour.md, and so do
 //                             ask_password() and a refusal's diagnostic, in every mode with and
 //                             without `absolute`
 #include <array>
@@ -125,7 +125,7 @@ FTPURI_PROPERTY("plan.no_command_breakers")
 
 FTPURI_PROPERTY("plan.matches_model")
 {
-    return rc::check("plan.matches_model: the library's plan is the one PRODUCT.md describes", [] {
+    return rc::check("plan.matches_model: the library's plan is the one docs/behaviour.md describes", [] {
         // Mostly strict's plan-shaped URIs; the other profiles' views too, since the model reads
         // only raw components.
         profile const p = draw_profile(6);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // props/plan_walk_props.cpp: the library's command plan, executed by a model FTP server on a
-// directory stack (PRODUCT.md "Safety rules", "Canonical form", "The command plan").
+// directory stack (docs/behaviour.md "Safety rules", "Canonical form", "The command plan").
 //
 //   walk.within_start      a strict-valid URI's plan never climbs above the directory it starts
 //                          in (the login directory, the root after "CWD /", a first "~user"'s
@@ -13,7 +13,7 @@
 //                          and typecode in every mode with and without `absolute`
 //
 // The commands are the library's (ftpuri::plan); plan.matches_model (plan_props.cpp) holds them
-// to PRODUCT.md. The server is modelled here.
+// to docs/behaviour.md. The server is modelled here.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -78,14 +78,14 @@ std::vector<std::string> split_at_slash(std::string_view s)
 //   - a null CWD (an empty argument) stays, the reading under which a URI names one place
 //     (servers differ);
 //   - "." stays, ".." goes up; a look-alike ("...", ".. ") is a name on Unix and a ".." on
-//     Windows, which strips trailing dots and spaces (PRODUCT.md "Windows look-alikes");
+//     Windows, which strips trailing dots and spaces (docs/behaviour.md "Windows look-alikes");
 //   - "~" or "~user" beginning an argument is a home directory, as servers that expand a tilde
 //     do it (wu-ftpd, ProFTPD: only at the start of a path; elsewhere it is a name); where the
-//     argument is the path's first segment that home is the URI's base (PRODUCT.md: the depth
+//     argument is the path's first segment that home is the URI's base (docs/behaviour.md: the depth
 //     starts at 0 there), anywhere else the walk has left its start (path.tilde-inside);
 //   - RETR, NLST or LIST walk their argument's directories the same way; a last part "." or
 //     ".." names that directory or its parent, modelled as a last step and an empty name;
-//   - a drive letter ("C:") is a name: PRODUCT.md only warns about it (path.drive-letter).
+//   - a drive letter ("C:") is a name: docs/behaviour.md only warns about it (path.drive-letter).
 class server {
 public:
     // `first_segment`: the offset of the path's first segment in the URI (npos: no path).

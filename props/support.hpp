@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // props/support.hpp: reference implementations and small helpers for the properties.
 //
-// Everything here is written from the specifications (RFC 3986, RFC 5952, PRODUCT.md), not
+// Everything here is written from the specifications (RFC 3986, RFC 5952, docs/behaviour.md), not
 // from src/: a property that compared the library with itself would prove nothing. Nothing
 // here depends on RapidCheck except the failure helpers at the end.
 #pragma once
@@ -278,7 +278,7 @@ inline int dotness(std::string_view decoded)
 
 // RFC 3986 5.2.4 remove_dot_segments over a list of decoded segments of an absolute path,
 // "climbing" above the root clamped at the root (the algorithm's step 2C on an empty output
-// buffer). An empty path is "/" (PRODUCT.md: the empty path becomes "/"), that is one empty
+// buffer). An empty path is "/" (docs/behaviour.md: the empty path becomes "/"), that is one empty
 // segment; a final "." or ".." leaves an empty name ("/a/b/.." is "/a/").
 inline std::vector<std::string> ref_remove_dot_segments(std::vector<std::string> const& in)
 {
@@ -298,7 +298,7 @@ inline std::vector<std::string> ref_remove_dot_segments(std::vector<std::string>
     return out;
 }
 
-// The canonical form's segments (PRODUCT.md "Canonical form"): remove_dot_segments, then a "."
+// The canonical form's segments (docs/behaviour.md "Canonical form"): remove_dot_segments, then a "."
 // first when that left a first directory that is empty where the input's was not:
 // "a/..//etc/x" is "./" + "/etc/x", not "//etc/x", whose singlecwd plan would be "CWD /etc",
 // from the root (strict refuses such input: path.dot-before-empty). A first directory that begins
@@ -339,7 +339,7 @@ inline bool ref_is_ipv4address(std::string_view s)
     }
 }
 
-// PRODUCT.md's strict host, for a lowercase host without brackets: an IPv4address, or a
+// docs/behaviour.md's strict host, for a lowercase host without brackets: an IPv4address, or a
 // dns-name (labels of 1-63 ALPHA/DIGIT/"-" not starting or ending with "-", 253 bytes at most
 // without a trailing ".") whose last label is not numeric (all digits, or "0x" and hex digits).
 inline bool ref_is_strict_name_host(std::string_view s)

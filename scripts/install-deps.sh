@@ -41,8 +41,8 @@ packages=(
   python3-pip python3-venv python3-setuptools python3-wheel python3-setuptools-whl python3-wheel-whl
   # the shared library's ABI check against its committed baseline (abidw, abidiff)
   abigail-tools
-  # scripts/mutate.py: mutants placed by libclang's exact source ranges (issue 18's mutation
-  # score); ccache makes each mutant's rebuild incremental
+  # scripts/mutate.py: mutants placed by libclang's exact source ranges (the mutation
+  # score of docs/mutation.md); ccache makes each mutant's rebuild incremental
   python3-clang-14 ccache
   # scripts/coverage.sh: llvm-profdata-14 and llvm-cov-14
   llvm-14

@@ -4,15 +4,16 @@
 # GCC build; it also runs alone, once a build directory exists:
 #     bash scripts/lint.sh          # format check of every tracked source, clang-tidy of src/ and include/
 #     bash scripts/lint.sh --all    # clang-tidy of every TU of ours (tests, props, fuzz, oracle, bench too)
-#     bash scripts/lint.sh --format-only | --tidy-only
-# Both steps run; any finding of either fails the script, and it ends on one line, OK or FAILED.
+#     bash scripts/lint.sh --format-only | --tidy-only | --refs-only | --commits-only
+# Every step runs; any finding of any fails the script, and it ends on one line, OK or FAILED.
 #
 # 1. clang-format: `clang-format-14 --dry-run -Werror` over the tracked C++ files (git ls-files:
 #    .cpp .hpp .h .cc .inc; .clang-format). None of them is generated or vendored: the generated
 #    rule_rationale.inc and the oracle's regexes live in the build directory, untracked. About
 #    2 seconds. A failure lists the files and the clang-format-14 -i command that fixes them.
-# 2. clang-tidy (.clang-tidy's checks) through run-clang-tidy-14 with -j$(nproc), over the compile
-#    database of the GCC build, build/gcc (LINT_BUILD_DIR to choose another).
+# 2. clang-tidy (.clang-tidy's checks, and those of the .clang-tidy files below it), one process
+#    per core (scripts/tidy_cached.py), over the compile database of the GCC build, build/gcc
+#    (LINT_BUILD_DIR to choose another).
 #    Why the GCC database: clang-tidy takes only the flags, include paths and defines from it,
 #    all of which Clang understands, and libstdc++ is the same GCC 12 one that clang++-14 uses;
 #    and it exists right after test.sh's first build, so the lint runs before the fuzzing and
@@ -20,24 +21,31 @@
 #    -UNDEBUG, so that the analyzer sees the asserts as the Debug build has them (Release defines
 #    NDEBUG), and -Wno-unknown-warning-option, so that a GCC-only -W flag is no finding. The
 #    build directory must have been built, not only configured: the CLI includes a header
-#    generated at build time.
-#    Which TUs: the library's and the CLI's (src/, 23 TUs), whose headers cover include/ftpuri/
-#    and src/ (findings are reported in those headers, not in system or generated ones). About
-#    2.5 minutes on 2 cores. The whole tree (about 60 TUs: the GoogleTest, RapidCheck and
-#    benchmark ones are much heavier to analyse; props/ alone takes as long as all of src/) takes
-#    17 minutes of CPU, 9 or more of wall time on 2 cores: too much for CI's budget of the whole
-#    test.sh. --all runs it, by hand.
+#    generated at build time, the oracle tests the regexes generated from the grammar.
+#    Which TUs: by default the library's and the CLI's (src/ and python/), whose headers cover
+#    include/ftpuri/ and src/ (findings are reported in those headers, not in system or
+#    generated ones); with --all, as CI runs it, every TU of ours (tests, props, fuzz, oracle,
+#    bench too; about 60, the GoogleTest and RapidCheck ones much heavier to analyse: 17 minutes
+#    of CPU from nothing). A TU found clean is not analysed again while its preprocessed text,
+#    its command and the checks stay the same (the cache of scripts/tidy_cached.py, outside the
+#    clone): a run after a change analyses what the change reaches, in seconds to minutes.
+# 3. The repository stands alone (scripts/check_self_contained.sh): no tracked file cites a
+#    document outside it or an issue number. Under a second.
+# 4. Commit subjects of at most 72 characters (scripts/check_commit_msg.sh), for the commits made
+#    since the rule began; the same script is the commit-msg hook (docs/contributing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
 all=0
-steps=format,tidy
+steps=format,tidy,refs,commits
 for arg in "$@"; do
   case $arg in
   --all) all=1 ;;
   --format-only) steps=format ;;
   --tidy-only) steps=tidy ;;
+  --refs-only) steps=refs ;;
+  --commits-only) steps=commits ;;
   -h | --help)
     sed -n '2,6p' "$root/scripts/lint.sh" | sed 's/^# \{0,1\}//'
     exit 0
@@ -52,8 +60,7 @@ done
 build_dir=${LINT_BUILD_DIR:-build/gcc}
 jobs=$(nproc)
 clang_format=clang-format-14
-run_clang_tidy=run-clang-tidy-14
-for tool in "$clang_format" clang-tidy-14 "$run_clang_tidy" git python3; do
+for tool in "$clang_format" clang-tidy-14 git python3; do
   command -v "$tool" >/dev/null || {
     echo "lint: $tool not found (bash scripts/install-deps.sh)" >&2
     exit 1
@@ -61,7 +68,7 @@ for tool in "$clang_format" clang-tidy-14 "$run_clang_tidy" git python3; do
 done
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log" "$log.summary"' EXIT
 
 # ---- 1. clang-format ---------------------------------------------------------------------------
 
@@ -138,12 +145,11 @@ EOF
 
   echo "== lint: clang-tidy-14 over $tus TUs under ${dirs//|/, } ($build_dir's compile database), -j$jobs"
   tidy_status=0
-  "$run_clang_tidy" -p "$lint_db" -j"$jobs" -quiet \
-    -header-filter="^$root/($headers)/" \
-    -extra-arg=-UNDEBUG -extra-arg=-Wno-unknown-warning-option >"$log" 2>&1 || tidy_status=$?
-  # run-clang-tidy-14 has no -warnings-as-errors, and clang-tidy exits 0 on warnings: every
-  # warning it prints is a finding, and fails the script. It always colours and echoes each
-  # command line: keep the diagnostics only, and list the findings as file:line: check: message,
+  python3 "$root/scripts/tidy_cached.py" "$root" "$lint_db" "$jobs" "^$root/($headers)/" \
+    -UNDEBUG -Wno-unknown-warning-option >"$log" 2>"$log.summary" || tidy_status=$?
+  cat "$log.summary"
+  # clang-tidy exits 0 on warnings: every warning it prints is a finding, and fails the script.
+  # Keep the diagnostics only, and list the findings as file:line: check: message,
   # once each (a header's finding comes once per TU that includes it; a message may span lines,
   # its [check] on the last).
   mapfile -t findings < <(python3 - "$root/" "$log" <<'PY'
@@ -185,12 +191,36 @@ PY
   summary+=("$tus TUs clean under clang-tidy")
 }
 
-# Both steps run, so that one run reports everything; either failing fails the script. (Inside
+# ---- 3. references outside the repository ------------------------------------------------------
+
+check_refs() {
+  echo "== lint: scripts/check_self_contained.sh"
+  bash "$root/scripts/check_self_contained.sh" "$root" >"$log" 2>&1 || {
+    cat "$log" >&2
+    return 1
+  }
+  summary+=("no reference outside the repository")
+}
+
+# ---- 4. commit subjects ------------------------------------------------------------------------
+
+check_commits() {
+  echo "== lint: scripts/check_commit_msg.sh"
+  bash "$root/scripts/check_commit_msg.sh" >"$log" 2>&1 || {
+    cat "$log" >&2
+    return 1
+  }
+  summary+=("$(sed -n 's/^check_commit_msg: OK (\(.*\))$/\1/p' "$log"): subjects hold")
+}
+
+# Every step runs, so that one run reports everything; any failing fails the script. (Inside
 # the functions, called from ||, errexit is off: they check what can fail themselves.)
 summary=()
 failed=0
 if [[ $steps == *format* ]]; then check_format || failed=1; fi
 if [[ $steps == *tidy* ]]; then check_tidy || failed=1; fi
+if [[ $steps == *refs* ]]; then check_refs || failed=1; fi
+if [[ $steps == *commits* ]]; then check_commits || failed=1; fi
 if ((failed)); then
   echo "lint: FAILED" >&2
   exit 1

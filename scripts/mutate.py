@@ -42,7 +42,7 @@ half the time: a scanner mutant's compile and link are one process, and most die
 test.
 
 The file is restored after every mutant and on Ctrl-C. Each verdict is appended to
-docs/mutation-results.jsonl, keyed by the file's content, so a stopped run resumes where it
+scripts/mutation-results.jsonl, keyed by the file's content, so a stopped run resumes where it
 was. The results are committed beside the report: a full run is hours of both cores, longer
 than a working session, and the report is only as good as the verdicts under it. Every run
 writes to the one record (--results names another), a run in another --work-dir too: trying a
@@ -559,7 +559,7 @@ def main():
     parser.add_argument("--report", default=os.path.join(ROOT, "docs/mutation.md"))
     parser.add_argument("--list", action="store_true", help="print the mutants and stop")
     parser.add_argument("--results", default=RECORD,
-                        help="the verdicts, one JSON line per mutant (default: docs/mutation-results.jsonl)")
+                        help="the verdicts, one JSON line per mutant (default: scripts/mutation-results.jsonl)")
     parser.add_argument("--fresh", action="store_true",
                         help="run every mutant again, ignoring the verdicts of earlier runs (which are kept, and "
                         "replaced as the new ones come)")
@@ -785,7 +785,7 @@ def run_mutants(args, todo, source, build, originals, shas, key, results_path):
     return produced
 
 
-RECORD = os.path.join(ROOT, "docs/mutation-results.jsonl")
+RECORD = os.path.join(ROOT, "scripts/mutation-results.jsonl")
 # Which job killed each mutant, a line per kill ("FILE<TAB>JOB"), for the kill order of later
 # runs on this machine; not committed (the jobs' names are this build's).
 KILLS = os.path.join(ROOT, "build", "mutation-kills.tsv")
@@ -931,7 +931,7 @@ def write_report(args, results, carried=0):
     killed_outside = marked("- killed outside the kill suite: ")
     results = [(m, "equivalent" if v == "survived" and shown_equivalent(m) else v) for m, v in results]
     lines = ["# Mutation testing", "",
-             "Written by `scripts/mutate.py` from the verdicts in `docs/mutation-results.jsonl` (see the",
+             "Written by `scripts/mutate.py` from the verdicts in `scripts/mutation-results.jsonl` (see the",
              "script's docstring for the mutation operators and the kill suite). Score: killed /",
              "(killed + survived); a mutant that times out counts as killed; one that does not compile,",
              "that compiles to the very same object code as the unmutated file, or that survived and is",

@@ -22,4 +22,4 @@ case $status in
   1) echo "ftpuri-check: exit 1, as expected: the example holds two invalid URIs on purpose" ;;
   *) echo "ftpuri-check failed to run (exit $status)" >&2; exit "$status" ;;
 esac
-echo "cmake --install $build [--prefix P] [--component library|cli|python] installs it (README.md, \"Install\")"
+echo "cmake --install $build [--prefix P] [--component library|cli|python] installs it (docs/install.md)"

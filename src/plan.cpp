@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// src/plan.cpp: the commands an ftp URI stands for (PRODUCT.md, "The command plan").
+// src/plan.cpp: the commands an ftp URI stands for (docs/behaviour.md, "The command plan").
 #include "ftpuri/plan.hpp"
 
 #include <array>

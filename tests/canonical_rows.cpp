@@ -188,7 +188,7 @@ std::vector<option_row> const option_rows = {
 };
 
 // ---------------------------------------------------------------------------------------
-// The lenient profile's repairs (PRODUCT.md "Syntax profiles")
+// The lenient profile's repairs (docs/behaviour.md "Syntax profiles")
 // ---------------------------------------------------------------------------------------
 
 // clang-format off

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/canonical_test.cpp: include/ftpuri/canonical.hpp's canonical form, rule by rule
-// (PRODUCT.md "Canonical form"), over every short path's dot-segments, with its options, and the
+// (docs/behaviour.md "Canonical form"), over every short path's dot-segments, with its options, and the
 // buffer contract of canonicalize_into() for every row of every table.
 //
 // Every row is checked by check_canonical() (tests/support/canonical_check.hpp): the exact
@@ -48,7 +48,7 @@ TEST(canonical, rule_by_rule)
         check_canonical(row.input, row.syntax, row.expected, row.strict_out);
         rules.insert(row.rule);
     }
-    // PRODUCT.md's list, each with a row at least.
+    // docs/behaviour.md's list, each with a row at least.
     for (std::string_view rule :
          {"scheme", "host", "pct-hex", "pct-unreserved", "pct-reserved-kept", "dot-decoded", "dot", "dot-above-root",
           "port", "empty-path", "typecode", "ipv6", "keep-empty-segment", "keep-pct-2F", "keep-userinfo",

@@ -11,7 +11,7 @@
 // `rules_without_a_set` with the reason, and every member of namespace chars (read from the
 // header's text) is either in it or in `sets_without_a_rule`, so that adding a rule or a set
 // without the other fails here. The sets without a rule are checked against member lists written
-// out here (RFC 3986 2.2 and 3.1, PRODUCT.md's safety rules), never by composing other sets.
+// out here (RFC 3986 2.2 and 3.1, docs/behaviour.md's safety rules), never by composing other sets.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -89,11 +89,12 @@ std::vector<listed_set> const& sets_without_a_rule()
         {"scheme_char", &chars::scheme_char,
          "RFC 3986 3.1 scheme's characters after the first: the grammar fixes the scheme to the literal \"ftp\"",
          "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-.", 65},
-        {"unsafe", &chars::unsafe, "PRODUCT.md's safety rules (RFC 1738 2.2 unsafe characters), not a grammar rule",
-         "\\\"<>^`{|}", 9},
-        {"control", &chars::control, "PRODUCT.md's safety rules (C0 controls and DEL), not a grammar rule", "", 33},
-        {"non_ascii", &chars::non_ascii, "PRODUCT.md's safety rules (bytes with the high bit set), not a grammar rule",
-         "", 128},
+        {"unsafe", &chars::unsafe,
+         "docs/behaviour.md's safety rules (RFC 1738 2.2 unsafe characters), not a grammar rule", "\\\"<>^`{|}", 9},
+        {"control", &chars::control, "docs/behaviour.md's safety rules (C0 controls and DEL), not a grammar rule", "",
+         33},
+        {"non_ascii", &chars::non_ascii,
+         "docs/behaviour.md's safety rules (bytes with the high bit set), not a grammar rule", "", 128},
     };
     return all;
 }
@@ -371,7 +372,7 @@ TEST(Charset, PercentIsNeverAMember)
 }
 
 // Every byte is exactly one of: unreserved, reserved, '%', space, an unsafe character,
-// a control, non-ASCII. That is RFC 3986 2 plus PRODUCT.md's bad bytes, with no gap.
+// a control, non-ASCII. That is RFC 3986 2 plus docs/behaviour.md's bad bytes, with no gap.
 TEST(Charset, TheClassesPartitionAllBytes)
 {
     for (unsigned b = 0; b < 256; ++b) {

@@ -640,7 +640,7 @@ TEST_F(Cli, LenientFixIsStrictValidAndStable)
     // The repairs are warnings of valid inputs, which --fix does not show: none is counted.
     EXPECT_EQ(first.err, summary({.inputs = 7}));
 
-    // PRODUCT.md: the lenient canonical output is strict-valid wherever a repair exists.
+    // docs/behaviour.md: the lenient canonical output is strict-valid wherever a repair exists.
     auto const fixed = file("fixed.txt", first.out);
     for (std::string const profile : {"strict", "lenient"}) {
         SCOPED_TRACE(profile);

@@ -3,7 +3,7 @@
 //
 // A table of pairs, each equivalent or not for a stated reason; Boost.URL's comparison vectors
 // (tests/data/equivalence-vectors.jsonl) rewritten with ftp; and a generated set of URIs in
-// which every pair's equivalent() must agree with comparing canonicalize() outputs (PRODUCT.md:
+// which every pair's equivalent() must agree with comparing canonicalize() outputs (docs/behaviour.md:
 // "equivalent(a, b) iff equal canon"). Invalid inputs are equivalent to nothing, themselves
 // included.
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/grammar_file_test.cpp: docs/grammar.abnf is well-formed, self-contained RFC 5234 ABNF,
-// and means what PRODUCT.md says.
+// and means what docs/behaviour.md says.
 //
 // The file is read by the ABNF reader of tests/support/abnf.hpp (no dependency on the library's
 // scanner, and itself tested in grammar_reader_test.cpp): every referenced rule is defined (core
@@ -138,7 +138,7 @@ TEST_F(GrammarFile, ErrataAreFixed)
 TEST_F(GrammarFile, EveryRuleNamesItsSource)
 {
     // The comment block just above each definition cites RFC 3986, RFC 5234, RFC 1738, a draft
-    // or PRODUCT.md.
+    // or docs/behaviour.md.
     std::istringstream in(*text_);
     std::string line, comment;
     int line_no = 0;
@@ -151,7 +151,7 @@ TEST_F(GrammarFile, EveryRuleNamesItsSource)
         if (!line.empty() && line.front() != ' ') {
             bool const cited = comment.find("RFC ") != std::string::npos ||
                                comment.find("draft-") != std::string::npos ||
-                               comment.find("PRODUCT.md") != std::string::npos;
+                               comment.find("docs/behaviour.md") != std::string::npos;
             EXPECT_TRUE(cited) << "line " << line_no << ": " << line;
         }
         if (line.empty() || line.front() != ' ') comment.clear();
@@ -178,7 +178,7 @@ TEST_F(GrammarFile, NamedConstraintsArePresent)
 }
 
 // ---------------------------------------------------------------------------------------------
-// The grammar means what PRODUCT.md says
+// The grammar means what docs/behaviour.md says
 // ---------------------------------------------------------------------------------------------
 
 struct sample {

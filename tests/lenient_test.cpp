@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/lenient_test.cpp: the lenient profile's repairs (PRODUCT.md "Syntax profiles"): what it
+// tests/lenient_test.cpp: the lenient profile's repairs (docs/behaviour.md "Syntax profiles"): what it
 // repairs, with which warning at which bytes, and the canonical form of the repaired URI
 // (strict-valid, checked by check_canonical(), tests/support/canonical_check.hpp); what it does
 // not repair (errors, as in strict); and the safety warnings that have no repair.
@@ -124,7 +124,7 @@ TEST(lenient, what_it_does_not_repair)
     }
 }
 
-// PRODUCT.md: the lenient canonical form is strict-valid "wherever a repair exists". The safety
+// docs/behaviour.md: the lenient canonical form is strict-valid "wherever a repair exists". The safety
 // rules that are strict errors and warnings elsewhere have no repair: the lenient profile
 // accepts these with the warning, and their canonical form stays what strict rejects.
 struct lenient_unrepaired_row {

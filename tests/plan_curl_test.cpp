@@ -99,7 +99,7 @@ struct why_info {
 
 constexpr std::array why_table = {
     why_info{why::curl_type_default, "curl-type-default", kind::difference,
-             "the URI has no typecode, so PRODUCT.md's plan sends no TYPE (the client's choice); curl "
+             "the URI has no typecode, so docs/behaviour.md's plan sends no TYPE (the client's choice); curl "
              "chooses: TYPE I before RETR, TYPE A before LIST and NLST"},
     why_info{why::curl_null_first_is_root, "curl-null-first-is-root", kind::difference,
              "curl reads a null first segment (a path beginning \"//\") as the root: CWD / where ftpuri's "

@@ -15,7 +15,7 @@
 //
 // Each row says what the seed itself says the client sends ("seed_says", the lines of the seed,
 // or of its algorithm where it writes none), which modes send exactly that, and the commands
-// after the login in each mode. `absolute` is checked on every row by PRODUCT.md's rule ("CWD /"
+// after the login in each mode. `absolute` is checked on every row by docs/behaviour.md's rule ("CWD /"
 // first unless the first segment is "~"), and spelled out where a seed speaks of it (draft-casey
 // 3.1's browsers, Hoffman 2005's historical note). The login lines come first; "(ask)" ends a
 // plan that asks for the password.
@@ -193,7 +193,7 @@ std::vector<seed_plan> const& seed_plans()
           {"TYPE I", "RETR cwd1/cwd2/name"}}},
         // "(1b) the whole <cwd-part> is submitted as an argument to the aforementioned command":
         // singlecwd. (Read to the letter, 2.2.3's ABNF cwd-part = *( "/" cwd ) begins with the
-        // '/', which would make the one CWD absolute; PRODUCT.md, like curl's singlecwd, joins
+        // '/', which would make the one CWD absolute; docs/behaviour.md, like curl's singlecwd, joins
         // the segments without it.)
         {"002",
          "2.2.3 (1b), (2b), (3)",
@@ -256,7 +256,7 @@ std::vector<seed_plan> const& seed_plans()
         // ---- the anonymous login and an omitted url-path -------------------------------------
         // "The user name "anonymous" is supplied. The password is supplied as the Internet e-mail
         // address of the end user" (the option; "anonymous@" by default). "The whole url-path may
-        // be omitted": the login directory, listed (PRODUCT.md: an empty name is LIST).
+        // be omitted": the login directory, listed (docs/behaviour.md: an empty name is LIST).
         {"004, 003, 001, 000",
          "004 3.2.1, 3.2.2; 003 2.2.1; 001 2.1; 000 2.1, 2.4",
          "rule",
@@ -348,7 +348,7 @@ TEST(SeedPlanSpecial, ImplicitRootOfHoffman2005)
 
 // RFC 1738 3.2.2 (003 2.2.2, 001 2.2, 002 2.2.3 (2a)): "If the typecode is "d", perform a NLST
 // (name list) command with <name> as the argument". The seeds send TYPE only "otherwise";
-// PRODUCT.md sends TYPE A before NLST too (RFC 959 4.1.3: a name list is sent in ASCII or
+// docs/behaviour.md sends TYPE A before NLST too (RFC 959 4.1.3: a name list is sent in ASCII or
 // EBCDIC), so no mode sends the seeds' lines exactly: the plan is theirs plus that TYPE A.
 TEST(SeedPlanSpecial, TypecodeDIsNlstOfTheName)
 {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/plan_test.cpp: include/ftpuri/plan.hpp: the commands of a URI (PRODUCT.md, "The command
+// tests/plan_test.cpp: include/ftpuri/plan.hpp: the commands of a URI (docs/behaviour.md, "The command
 // plan"), written out as the lines a client sends, in every mode with and without `absolute`;
 // the login; the typecodes; ftp_command's line, argument and offset; decoded_view; the
 // iterators; and the errors.
 //
 // The seeds' own examples are in plan_seeds_test.cpp, curl's test suite in plan_curl_test.cpp.
-// Expected lines are written from PRODUCT.md and the decisions recorded in plan.hpp's comments:
+// Expected lines are written from docs/behaviour.md and the decisions recorded in plan.hpp's comments:
 // a null CWD is "CWD " (draft-casey 2.5), LIST and NLST without an argument are "LIST", "NLST".
 
 #include "support/guarded_buffer.hpp"
@@ -57,7 +57,7 @@ TEST(PlanNames, ModesByName)
     }
     for (std::string_view bad : {"", "MultiCWD", "multi", "nocwd ", "rfc959", "single cwd"})
         EXPECT_EQ(ftpuri::find_plan_mode(bad), std::nullopt) << bad;
-    EXPECT_EQ(ftpuri::plan_options{}.mode, M::multicwd); // PRODUCT.md: multicwd is the default
+    EXPECT_EQ(ftpuri::plan_options{}.mode, M::multicwd); // docs/behaviour.md: multicwd is the default
     EXPECT_FALSE(ftpuri::plan_options{}.absolute);
     EXPECT_EQ(ftpuri::plan_options{}.anonymous_password, "anonymous@");
 }
@@ -109,7 +109,7 @@ TEST(PlanLogin, AnonymousPasswordOption)
     EXPECT_EQ(commands("ftp://u:p@h/f", o), (lines{"USER u", "PASS p", "RETR f"}));
 }
 
-// PRODUCT.md: arguments never hold CR, LF or NUL, which would end the command early and start
+// docs/behaviour.md: arguments never hold CR, LF or NUL, which would end the command early and start
 // another (command injection); the option is refused whether or not the URI would use it.
 TEST(PlanLogin, AnonymousPasswordWithLineEndOrNulIsRefused)
 {
@@ -254,7 +254,7 @@ std::vector<shape> const& shapes()
         {"ftp://h/a/~", {lines{"CWD a", "RETR ~"}, {"CWD a", "RETR ~"}, {"CWD a", "RETR ~"}, {"RETR a/~"}}, false, R},
         {"ftp://h/~user/f",
          {lines{"CWD ~user", "RETR f"}, {"CWD ~user", "RETR f"}, {"CWD ~user", "RETR f"}, {"RETR ~user/f"}}},
-        // Dot segments are sent as written (PRODUCT.md: the plan is the URI's own).
+        // Dot segments are sent as written (docs/behaviour.md: the plan is the URI's own).
         {"ftp://h/a/../b/./f",
          {lines{"CWD a", "CWD ..", "CWD b", "CWD .", "RETR f"},
           {"CWD a", "CWD ..", "CWD b", "CWD .", "RETR f"},

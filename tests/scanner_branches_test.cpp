@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/scanner_branches_test.cpp: the scanner's branches that no other test took (issue 18,
-// "Branch coverage"; docs/assurance.md, "Measuring the checks"). Each test names the decision of
+// tests/scanner_branches_test.cpp: the scanner's branches that no other test took
+// (docs/assurance.md, "Measuring the checks"). Each test names the decision of
 // src/scan/ that it takes, by what it decides, and asserts what the caller sees of it: the
 // id, component, offset and length of the error or warning, or the parsed parts.
 //

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/security_test.cpp: the holes an adversarial review found, each in the form the attack
-// took: the input, the profile, and what ftpuri must say (PRODUCT.md "Safety rules").
+// took: the input, the profile, and what ftpuri must say (docs/behaviour.md "Safety rules").
 //
 // Every row names the id and the byte range. An error row in strict is, unless it says
 // otherwise, a warning at the same place in rfc3986 and lenient (the URI stays valid there),

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/seeds_test.cpp: every example ftp URL of the five seed specifications, read the way
-// PRODUCT.md reads it.
+// docs/behaviour.md reads it.
 //
 // The seeds (kept outside the project, never read here):
 //   000  draft-casey-url-ftp-00, "A FTP URL Format" (Jan 1997)
@@ -59,7 +59,7 @@ std::vector<seed_case> const& seed_cases()
          "instantiated",
          {"ftp://host.dom/pub/file.txt;type=a",
           ok({.host = "host.dom", .path = "/pub/file.txt", .typecode = 'a', .cwds = {"pub"}, .name = "file.txt"})}},
-        // Casey drops ;type=d (Appendix A); RFC 1738, 001 and 002 keep it, and so does PRODUCT.md.
+        // Casey drops ;type=d (Appendix A); RFC 1738, 001 and 002 keep it, and so does docs/behaviour.md.
         {"000",
          "2.3 / Appendix A (type=d dropped)",
          "rule",
@@ -78,7 +78,7 @@ std::vector<seed_case> const& seed_cases()
               .name = "name"},
              {finding{D::path_dot_lookalike, 25, 3}}),
           "the seed's \"...\" is an ellipsis; taken literally, a segment \"...\" is walked as \"..\" by Windows "
-          "servers, which strip trailing dots (PRODUCT.md, Windows look-alikes)"}},
+          "servers, which strip trailing dots (docs/behaviour.md, Windows look-alikes)"}},
         {"000",
          "2.4 (\"The <cwdx> and <name> parts may be empty\")",
          "rule",
@@ -344,7 +344,7 @@ std::vector<seed_case> const& seed_cases()
          "2.1 host (a rightmost label starting with a digit but not all digits)",
          "rule",
          {"ftp://example.1com/", ok({.host = "example.1com", .path = "/"}), std::nullopt,
-          "003/004 say the rightmost label never starts with a digit; ftpuri's dns-name (PRODUCT.md) "
+          "003/004 say the rightmost label never starts with a digit; ftpuri's dns-name (docs/behaviour.md) "
           "only forbids an all-digit last label, the one that can be taken for an IPv4 address "
           "(RFC 1123 2.1 lets labels start with a digit)"}},
         {"003, 004",

@@ -8,7 +8,7 @@
 //     // std::string_view(out, r.size) == "ftp://ftp.example.org/~user/pub/f.txt;type=i"
 //
 // The canonical form is RFC 3986 6.2.2 and 6.2.3 normalization, then the ftp rules of
-// PRODUCT.md ("Canonical form"):
+// docs/behaviour.md ("Canonical form"):
 //   - scheme and host lowercased; IPv6 in RFC 5952 form (IPv4-mapped addresses keep their
 //     dotted quad); a lenient Unicode host in its IDNA A-label form;
 //   - percent-encoding hex uppercased; escapes of unreserved characters decoded; every other

@@ -107,7 +107,7 @@ inline constexpr charset dns_label_char = alpha + digit + '-';
 // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )   ; the part after "."
 inline constexpr charset ipvfuture_char = unreserved + sub_delims + ':';
 
-// Not grammar rules but the safety rules of PRODUCT.md: bytes that are errors wherever they
+// Not grammar rules but the safety rules of docs/behaviour.md: bytes that are errors wherever they
 // appear raw, each with its own diagnostic.
 // C0 controls and DEL
 inline constexpr charset control = charset::range(0x00, 0x1F) + static_cast<char>(0x7F);

@@ -6,7 +6,7 @@
 //     std::uint8_t const resolved[4] = {10, 0, 0, 7};   // what getaddrinfo() returned
 //     ftpuri::classify_address(resolved);               // host_class::private_
 //
-// The classes are PRODUCT.md's ("Sanitization policy"); the ranges behind them are the rows of
+// The classes are docs/behaviour.md's ("Sanitization policy"); the ranges behind them are the rows of
 // ipv4_class_rows and ipv6_class_rows below, each with the RFC that reserves it
 // (docs/sanitizing.md has the table and the calls it makes). IPv4-mapped (::ffff:0:0/96),
 // IPv4-compatible (::/96) and NAT64 (64:ff9b::/96) IPv6 addresses take the class of the IPv4

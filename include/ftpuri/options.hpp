@@ -11,7 +11,7 @@
 
 namespace ftpuri {
 
-// Which grammar to accept; PRODUCT.md's "Syntax profiles". The seeds disagree, so the caller
+// Which grammar to accept; docs/behaviour.md's "Syntax profiles". The seeds disagree, so the caller
 // chooses; strict is the default because it is the one to sanitize untrusted input with.
 enum class profile : std::uint8_t {
     strict,  // docs/grammar.abnf: ftp rules, DNS host, safety rules as errors

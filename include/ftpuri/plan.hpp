@@ -11,7 +11,7 @@
 //     }
 //     p->ask_password();                                           // true: the URI has no password
 //
-// PRODUCT.md, "The command plan", is the specification: login (USER, PASS), the directories
+// docs/behaviour.md, "The command plan", is the specification: login (USER, PASS), the directories
 // by mode, TYPE from the typecode, then RETR, NLST or LIST. The seeds disagree on the
 // directories, so the mode is an option; docs/plan.md sets the modes side by side on the seeds'
 // examples. Dot segments are sent as written: the plan is the URI's own, and the canonical form
@@ -44,7 +44,7 @@
 
 namespace ftpuri {
 
-// How the directory part becomes commands (PRODUCT.md; the seeds disagree):
+// How the directory part becomes commands (docs/behaviour.md; the seeds disagree):
 enum class plan_mode : std::uint8_t {
     rfc1738,   // one CWD per directory segment, a null CWD ("CWD " with an empty argument) for
                // an empty one (RFC 1738 3.2.2, draft-casey 2.5)

@@ -9,7 +9,7 @@
 //     if (!r) reject(r.error);   // r.error.id: host.denied, host.not-allowed, or why it is invalid
 //     else fetch(std::string_view(canonical, r.size));
 //
-// The policy is PRODUCT.md's "Sanitization policy". A host is checked on its canonical spelling,
+// The policy is docs/behaviour.md's "Sanitization policy". A host is checked on its canonical spelling,
 // so case, one trailing dot, percent-encoding and a Unicode name versus its A-label never change
 // the answer; its class is ftpuri/host_class.hpp's, with every reading of a name that ends in a
 // number. A policy holds views of the caller's patterns, which must outlive it; a pattern that

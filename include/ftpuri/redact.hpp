@@ -6,7 +6,7 @@
 //     std::size_t n = ftpuri::redact_password_into(in, buf);  // in.size() + 4 always suffices
 //     // std::string_view(buf.data(), n) == "ftp://alice:****@ftp.example.org/inbox/"
 //
-// Diagnostics never print a password (PRODUCT.md, "Diagnostics"): wherever a diagnostic echoes
+// Diagnostics never print a password (docs/behaviour.md, "Diagnostics"): wherever a diagnostic echoes
 // an input (text, JSON, SARIF), the password reads `****`. The inputs that need echoing are
 // mostly the invalid ones, so the password cannot come from parse(): it stops at the first
 // error, perhaps before the userinfo, and the scanner's rules say nothing about garbage. And a

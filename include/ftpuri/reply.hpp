@@ -2,7 +2,7 @@
 // ftpuri/reply.hpp: what a client executing an ftp URI does with the server's reply codes.
 //
 // draft-yevstifeyev-ftp-uri-scheme section 2.2.4 says how a client handling an ftp URI reacts
-// to the error replies of RFC 959 (and RFC 2228's 6xx); PRODUCT.md, "The command plan", adopts
+// to the error replies of RFC 959 (and RFC 2228's 6xx); docs/behaviour.md, "The command plan", adopts
 // it. reply_action() is that table, with an answer for every other code too, so that a client
 // never has to guess: docs/plan.md lists it.
 #pragma once

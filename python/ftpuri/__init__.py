@@ -20,8 +20,7 @@ A URI is str (its UTF-8 bytes are parsed; offsets count them) or bytes. A profil
 check_many) cross into C++ once and release the GIL for the whole batch; so do the others for
 their own work. Every result pickles (functions too, by name, so that
 multiprocessing.Pool.map(ftpuri.validate, uris) works), compares by value, and has to_dict(),
-named as ftpuri-check --format=json names its fields. python/README.md and the README's "From
-Python" have the rest.
+named as ftpuri-check --format=json names its fields. python/README.md has the rest.
 """
 
 from ftpuri import _core

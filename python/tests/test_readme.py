@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The README's examples from Python: what its C++ blocks show ("The library", "Sanitizing
-untrusted URIs") and its ftpuri-check examples, the module answers the same; its Python block
-runs; the package docstring's example holds. Each C++ fact used here is first found in the
+"""The docs' examples from Python: what the C++ blocks of the README and docs/library.md show
+and the ftpuri-check sessions of the README and docs/ftpuri-check.md, the module answers the
+same; the Python blocks of the README and python/README.md run; the package docstring's example
+holds. Each C++ fact used here is first found in the
 README's block, so that a change of the README's example fails here until this follows it."""
 
 import doctest
@@ -18,10 +19,25 @@ def readme(source_dir):
     return (source_dir / "README.md").read_text(encoding="utf-8")
 
 
+@pytest.fixture(scope="module")
+def library_doc(source_dir):
+    return (source_dir / "docs" / "library.md").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def cli_doc(source_dir):
+    return (source_dir / "docs" / "ftpuri-check.md").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def python_doc(source_dir):
+    return (source_dir / "python" / "README.md").read_text(encoding="utf-8")
+
+
 def block(readme, language, marker):
     """The fenced block of `language` whose first line begins with `marker`."""
     match = re.search(rf"```{language}\n({re.escape(marker)}.*?)```", readme, re.DOTALL)
-    assert match, f"README.md has no ```{language} block beginning with {marker!r}"
+    assert match, f"no ```{language} block beginning with {marker!r}"
     return match.group(1)
 
 
@@ -71,8 +87,8 @@ def test_the_library_example(readme):
     assert refused.value.diagnostic.id == "plan.nocwd-slash"
 
 
-def test_the_service_example(readme):
-    cpp = block(readme, "cpp", "// README service example:")
+def test_the_service_example(library_doc):
+    cpp = block(library_doc, "cpp", "// Service example:")
     shows(cpp, '{"ftp.example.org:21", "*.mirror.example.net:21"}', "host_class_set::non_public()",
           "diag_id::userinfo_password, ftpuri::diag_id::path_encoded_slash")
     policy = ftpuri.Policy(deny="non-public", allow_host=["ftp.example.org:21", "*.mirror.example.net:21"])
@@ -99,21 +115,26 @@ def test_the_service_example(readme):
     assert ftpuri.classify_address(ipaddress.ip_address("10.0.0.7").packed) == "private"
 
 
-def test_the_cli_examples(readme):
+def test_the_cli_examples(readme, cli_doc):
     # In a list item: each line indented by two spaces.
-    shows(readme, "  $ ftpuri-check --fix --profile=lenient ' ftp://bücher.example/My Documents/a.txt;typecode=i'\n"
+    shows(cli_doc, "  $ ftpuri-check --fix --profile=lenient ' ftp://bücher.example/My Documents/a.txt;typecode=i'\n"
                   "  ftp://xn--bcher-kva.example/My%20Documents/a.txt;type=i\n")
     assert (ftpuri.canonicalize(" ftp://bücher.example/My Documents/a.txt;typecode=i", "lenient")
             == "ftp://xn--bcher-kva.example/My%20Documents/a.txt;type=i")
     assert ftpuri.validate("ftp://xn--bcher-kva.example/My%20Documents/a.txt;type=i", "strict")
 
-    shows(readme, "  $ ftpuri-check --plan 'ftp://myname@host.dom/%2Fetc/motd'\n  USER myname\n  CWD /etc\n  RETR motd\n")
+    shows(cli_doc, "  $ ftpuri-check --plan 'ftp://myname@host.dom/%2Fetc/motd'\n  USER myname\n  CWD /etc\n  RETR motd\n")
     assert [str(c) for c in ftpuri.plan("ftp://myname@host.dom/%2Fetc/motd")] == ["USER myname", "CWD /etc", "RETR motd"]
 
-    # The session on corpus/examples/mirrors.txt: line 12 and 13's errors, line 11's masked password.
-    shows(readme, "mirrors.txt:12:7: error: numeric host that is not a dotted-decimal IPv4 address",
-          "mirrors.txt:13:13: error: percent-encoding decodes to NUL, CR or LF [pct.forbidden-control]",
-          "ftp://alice:****@ftp.example.org/inbox/")
+    # The session on corpus/examples/mirrors.txt: line 12 and 13's errors (in both), line 11's
+    # masked password (in the whole session), the README's --fix.
+    for doc in (readme, cli_doc):
+        shows(doc, "mirrors.txt:12:7: error: numeric host that is not a dotted-decimal IPv4 address",
+              "mirrors.txt:13:13: error: percent-encoding decodes to NUL, CR or LF [pct.forbidden-control]")
+    shows(cli_doc, "ftp://alice:****@ftp.example.org/inbox/")
+    messy = "FTP://Ftp.Example.ORG:021/%7Euser/pub/./a/../f.txt;TYPE=I"
+    shows(readme, f"$ ftpuri-check --fix '{messy}'\nftp://ftp.example.org/~user/pub/f.txt;type=i\n")
+    assert ftpuri.canonicalize(messy) == "ftp://ftp.example.org/~user/pub/f.txt;type=i"
     [(ok12, found12), (ok13, found13)] = ftpuri.check_many(["ftp://010.0.0.1/x", "ftp://host/a%0D%0ADELE%20x"])
     assert not ok12 and (found12[-1].id, found12[-1].offset + 1) == ("host.numeric-ambiguous", 7)
     assert not ok13 and (found13[-1].id, found13[-1].offset + 1) == ("pct.forbidden-control", 13)
@@ -122,7 +143,12 @@ def test_the_cli_examples(readme):
 
 def test_the_readme_python_example_runs(readme):
     code = block(readme, "python", "# README Python example:")
-    exec(compile(code, "README.md (From Python)", "exec"), {})
+    exec(compile(code, "README.md (Python)", "exec"), {})
+
+
+def test_the_python_readme_example_runs(python_doc):
+    code = block(python_doc, "python", "# Python module example:")
+    exec(compile(code, "python/README.md (At a glance)", "exec"), {})
 
 
 def test_the_package_docstring_example():

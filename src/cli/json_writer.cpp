@@ -272,7 +272,7 @@ void json_writer::write_any(checked_input const& input, std::string& to)
     writer_.StartArray();
     for (diagnostic const& d : input.diagnostics)
         if (input.shown(d)) write_json_diagnostic(writer_, d, input.reported_length(d));
-    // diagnostics.dropped() is not reported: the JSON shape is fixed by the issue and has no
+    // diagnostics.dropped() is not reported: the JSON record has a fixed shape with no
     // field for it. The list keeps the error and its note whatever is dropped, so "valid" and the
     // error are always there; only surplus warnings can be missing.
     writer_.EndArray();

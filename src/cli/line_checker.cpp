@@ -391,7 +391,7 @@ std::string_view line_checker::redacted_canonical()
 
 // --fix: the canonical form of a valid input, the report of an invalid one on stderr. The
 // canonical form keeps the password unless --strip-password or --redact-password says
-// otherwise: it is the output the user asked for, not a diagnostic (PRODUCT.md, "Diagnostics").
+// otherwise: it is the output the user asked for, not a diagnostic (docs/behaviour.md, "Diagnostics").
 // --strip-password masks as well: what the canonical form drops is RFC 3986's password, but a
 // lenient "ftp:///u:pw@h/" (an empty host, then a path) still holds WHATWG's.
 // --in-place writes the file anew: each line with the ending it had, an invalid line as it was.

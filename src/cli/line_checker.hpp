@@ -15,7 +15,7 @@
 // Reports never contain a password. Wherever one echoes the input (the text format's source
 // line, JSON's "input" and "canonical") the password reads "****" (ftpuri/redact.hpp); SARIF
 // points at columns and never echoes, and its fixes never carry the password. The one output
-// that keeps it is --fix's canonical form, which PRODUCT.md says keeps the password unless the
+// that keeps it is --fix's canonical form, which docs/behaviour.md says keeps the password unless the
 // user asks to drop (--strip-password) or mask it (--redact-password). A plan shows "PASS ****",
 // and masks the password in any other command, unless the user asks for it (--show-password).
 //

@@ -6,7 +6,7 @@
 // cursor or the window title), DEL or a C1 control (U+009B is a CSI) drives the terminal, and a
 // bidirectional control (U+202A-U+202E, U+2066-U+2069) reorders what the reader sees: a name
 // can pass for another ("Trojan Source", CVE-2021-42574). A byte that is not UTF-8 is a C1
-// control to a terminal that reads 8-bit controls. PRODUCT.md ("Diagnostics"): text output shows
+// control to a terminal that reads 8-bit controls. docs/behaviour.md ("Diagnostics"): text output shows
 // them escaped, `<1B>`, `<U+202E>`, with the caret still aligned; JSON writes them as \uXXXX.
 //
 // One decision, is_unsafe_code_point() on the units that next_text_unit() reads, spelled two

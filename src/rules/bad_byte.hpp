@@ -18,7 +18,7 @@ namespace ftpuri::rules {
 }
 
 // NUL, CR and LF: the bytes that end an FTP command line or start another (RFC 959 4.1), so
-// never allowed decoded, in any component of any profile (PRODUCT.md, "Safety rules"; the
+// never allowed decoded, in any component of any profile (docs/behaviour.md, "Safety rules"; the
 // parser's pct.forbidden-control, and the command plan's check of what it sends).
 [[nodiscard]] constexpr bool ends_a_command(unsigned char c) noexcept
 {

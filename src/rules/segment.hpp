@@ -4,7 +4,7 @@
 //
 // Each takes the raw text of one segment (escapes well-formed, as the scanner has checked them)
 // and reads it decoded, because the FTP server sees the decoded bytes: "%2E%2E%2E" is "..." to
-// it. PRODUCT.md, "Safety rules", names the attack each one stops.
+// it. docs/behaviour.md, "Safety rules", names the attack each one stops.
 #pragma once
 
 #include <cstddef>

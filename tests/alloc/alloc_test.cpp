@@ -2,7 +2,7 @@
 // tests/alloc/alloc_test.cpp: parse, validate, the command plan, host classes, the
 // sanitization policy, the C API and the CLI's per-line path allocate nothing.
 //
-// PRODUCT.md's non-negotiable: "Parsing, validation ... allocate nothing; a test counts
+// docs/behaviour.md's guarantee: "Parsing, validation ... allocate nothing; a test counts
 // allocations and fails on one." counting_allocator.cpp replaces operator new and malloc in
 // this binary. The same test is also built against a library compiled with
 // FTPURI_ALLOC_CANARY, which makes parse() build a std::string; ctest requires that build to
@@ -86,7 +86,7 @@ std::vector<std::string> const& inputs()
             "",
             "  ftp://h/a b/\xC3\xA9;typecode=i  ", // lenient repairs that need no IDNA
             "ftp://u:p:q@h/x",
-            // host classes and the policy (issue 15): every kind of class, numeric names with
+            // host classes and the policy (docs/sanitizing.md): every kind of class, numeric names with
             // several readings, escapes, trailing dots, allow-listed names and ports
             "ftp://localhost/",
             "ftp://a.LOCALHOST./",

@@ -3,7 +3,7 @@
 """cli_behaviour.redaction_property: random passwords in many URI shapes never reach the output.
 
 A password is whatever RFC 3986, WHATWG or curl would read as one, in malformed input too
-(PRODUCT.md, "Diagnostics"; include/ftpuri/redact.hpp). Here seeded random passwords are put in
+(docs/behaviour.md, "Diagnostics"; include/ftpuri/redact.hpp). Here seeded random passwords are put in
 SHAPES (valid URIs and the malformed ones of the leak report, several '@', tabs and newlines,
 backslashes, uppercase schemes, spaces around, ;type=, ...), and ftpuri-check runs on them in
 every profile and output format, with --stats, with --fix --redact-password and

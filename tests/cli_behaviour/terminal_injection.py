@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """cli_behaviour.terminal_injection: nothing from an input or a file name drives the terminal.
 
-PRODUCT.md ("Diagnostics"): text output never writes a raw control character (C0, DEL, C1) or a
+docs/behaviour.md ("Diagnostics"): text output never writes a raw control character (C0, DEL, C1) or a
 bidirectional control (U+202A-U+202E, U+2066-U+2069) taken from an input or a file name; it
 shows them escaped (<1B>, <U+202E>), the caret still aligned. JSON, SARIF and the code quality
 report write them as \\uXXXX; GitHub's workflow commands show a file name as the text format does. A byte that is not UTF-8 is shown as <XX>: to a terminal that reads 8-bit controls, a
@@ -87,7 +87,7 @@ def first_problem(data):
     return f"raw U+{ord(m.group()):04X} at character {m.start()}: {text[max(0, m.start() - 40):m.start() + 20]!r}"
 
 
-# ---- the text format's echo, as PRODUCT.md says it is shown ------------------------------------
+# ---- the text format's echo, as docs/behaviour.md says it is shown ------------------------------------
 
 def utf8_length(data, i):
     return common.utf8_sequence_length(data, i)

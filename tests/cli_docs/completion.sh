@@ -108,7 +108,7 @@ opt_in_ids=$(awk '$1 ~ /^[a-z0-9]+\.[a-z0-9.-]+$/ && $0 ~ /(^|[^[:alnum:]_.-])op
 host_ids=$(grep '^host\.' <<<"$all_ids")
 [[ -n $all_ids ]] || fail "'$exe --rules' printed no ids"
 
-# --- the cases of the brief ------------------------------------------------------------------
+# --- the cases the completion must offer ------------------------------------------------------------------
 expect_includes "--profile" ftpuri-check --pro
 expect_exactly "strict rfc3986 lenient" ftpuri-check --profile ''
 expect_includes "host.empty host.ip-address" ftpuri-check --disable host.

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Shared parts of the end-to-end tests (issue 13, item 6): the served tree, the users, the
+"""Shared parts of the end-to-end tests (docs/plan.md): the served tree, the users, the
 URI encoder, the model that says which file a URI names, the plan executor and the server's
 command log.
 
@@ -339,7 +339,7 @@ def start_directory(case: Case, absolute: bool) -> tuple[str, list[str], str]:
 
 def expected_target(tree: Path, case: Case, mode: str, absolute: bool) -> Expected:
     """What the URI names on this server in `mode`, from the URI's own segments and the tree,
-    as PRODUCT.md ("The command plan") says each mode sends the directories: from
+    as docs/behaviour.md ("The command plan") says each mode sends the directories: from
     start_directory(), enter each directory segment. An empty one is skipped, except that
     rfc1738 sends a null CWD, which pyftpdlib reads as "CWD /", and that singlecwd and nocwd
     join the segments with '/' into one path, which an empty first segment makes absolute

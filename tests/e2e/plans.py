@@ -13,7 +13,7 @@ server's command log must hold, for each session, exactly the lines the client s
 
 What the URI names depends on the mode where the seeds disagree (an empty segment is a null
 CWD in rfc1738, skipped in multicwd, and part of singlecwd's and nocwd's one path, where a
-leading one means the root): e2e_lib.expected_target follows PRODUCT.md's text for each mode.
+leading one means the root): e2e_lib.expected_target follows docs/behaviour.md's text for each mode.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ ftpuri classifies (the first and last address of each row and the one just outsi
 toward every IPv6 form that carries an IPv4 address (IPv4-mapped, IPv4-compatible, NAT64
 64:ff9b::/96, 6to4, Teredo), asks host_class_dump (host_class_dump.cpp) for ftpuri's class of
 each, and recomputes the class here with the standard library's `ipaddress`, written from
-issue 15's research into what each ipaddress predicate means in each Python version:
+what docs/sanitizing.md found out about what each ipaddress predicate means in each Python version:
 
   - Python's predicates where they are exact in every version: is_loopback, is_link_local,
     is_multicast, is_reserved (240/4) of an IPv4Address; is_link_local, is_multicast,

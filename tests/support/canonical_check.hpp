@@ -141,7 +141,7 @@ inline void check_same_resource(ftpuri::uri_view const& a, ftpuri::uri_view cons
 }
 
 // The safety rules that are errors in strict and warnings elsewhere, which no repair mends
-// (PRODUCT.md: the lenient canonical form is strict-valid "wherever a repair exists").
+// (docs/behaviour.md: the lenient canonical form is strict-valid "wherever a repair exists").
 inline std::set<diag_id> const unrepaired_warnings = {diag_id::path_encoded_traversal, diag_id::path_encoded_backslash,
                                                       diag_id::pct_control, diag_id::host_numeric_ambiguous,
                                                       diag_id::host_empty};

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/support/canonical_rows.hpp: the tables of expected canonical forms, read by more than one
-// test binary: the rule-by-rule table (PRODUCT.md "Canonical form"), the canonical_options table
+// test binary: the rule-by-rule table (docs/behaviour.md "Canonical form"), the canonical_options table
 // and the lenient profile's repairs. Their rows are in tests/canonical_rows.cpp (a .cpp at the
 // top of tests/, so that oracle/'s KnownInputs judges their URIs with the other test literals),
 // linked into every test binary. canonical_test.cpp and lenient_test.cpp check the rows;
@@ -54,7 +54,7 @@ inline constexpr canonical_options drop_all{true, true, true};
 extern std::vector<option_row> const option_rows; // in tests/canonical_rows.cpp
 
 // ---------------------------------------------------------------------------------------
-// The lenient profile's repairs (PRODUCT.md "Syntax profiles")
+// The lenient profile's repairs (docs/behaviour.md "Syntax profiles")
 // ---------------------------------------------------------------------------------------
 
 struct lenient_row {

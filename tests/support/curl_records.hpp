@@ -117,7 +117,8 @@ inline std::map<int, curl_record> const& curl_records()
                 for (auto const& c : e["commands"].GetArray())
                     r.dump->push_back(expand(std::string(json_str(c)), r.test));
             }
-            EXPECT_TRUE(out.emplace(r.test, std::move(r)).second) << "two records of test " << r.test;
+            int const test = r.test; // r is moved from below; the message needs its number
+            EXPECT_TRUE(out.emplace(test, std::move(r)).second) << "two records of test " << test;
         }
         return out;
     }();

@@ -41,7 +41,7 @@ struct vector_row {
 };
 
 // The rows: tests/normalize_vectors.cpp. Generated from the records and checked against them by
-// the test: the peer's strings are verbatim; `expected` is PRODUCT.md's canonical form.
+// the test: the peer's strings are verbatim; `expected` is docs/behaviour.md's canonical form.
 extern std::vector<vector_row> const vector_rows;
 
 } // namespace ftpuri_test

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The repository stands alone: no file in it may send a reader to a document outside it (the
+# product description the project was started from) or to a tracker's issue number, since
+# neither can be followed from a clone. Say it in docs/ instead (docs/behaviour.md is the
+# contract) and point there.
+#     bash scripts/check_self_contained.sh [DIR]    # DIR: the tree to check (default: this one)
+# In a git work tree the tracked files are checked, elsewhere every file under DIR but .git and
+# build directories. Exit 0 when nothing points outside, 1 with each line that does.
+set -euo pipefail
+dir=${1:-"$(dirname "$0")/.."}
+cd "$dir"
+
+# Spelled so that this script does not match itself.
+outside='PRODUCT[.]md|\bissues?[ -]#?[0-9]'
+
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  list() { git ls-files -z; }
+else
+  list() { find . \( -name .git -o -name 'build*' \) -prune -o -type f -print0; }
+fi
+
+if found=$(list | xargs -0 -r grep -nIiE "$outside" --); then
+  echo "$found" >&2
+  echo "check_self_contained: $(wc -l <<<"$found") line(s) point outside the repository (a" \
+    "document it does not hold, or an issue number); say it in docs/ and point there" >&2
+  exit 1
+fi
+echo "check_self_contained: OK (no reference outside the repository)"

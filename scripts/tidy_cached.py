@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""scripts/tidy_cached.py: clang-tidy over a compile database's translation units, one process
+per core, skipping each TU that an earlier run found clean with the very same inputs.
+
+    tidy_cached.py ROOT DATABASE_DIR JOBS HEADER_FILTER [EXTRA_ARG...]
+
+Prints clang-tidy's output of every TU it runs (scripts/lint.sh reads the findings from it) and
+one summary line on stderr; exits 1 when a clang-tidy process failed. The key of a TU is the
+SHA-256 of clang-tidy's version, every .clang-tidy file of the tree, the header filter and extra
+arguments, the TU's compile command and its preprocessed text (every header it includes, as the
+compiler sees it), with ROOT written as a placeholder so that a clone at another path shares
+the keys. A TU whose run printed no warning or error leaves its key in the cache directory
+(FTPURI_TIDY_CACHE, by default ~/.cache/ftpuri-tidy; "off" for none); a TU with findings is
+analysed again every time, until they are fixed. Nothing in the key is a time stamp, so a cached
+verdict is the verdict clang-tidy would give again."""
+
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+TIDY = "clang-tidy-14"
+FINDING = re.compile(r"^\S+:\d+:\d+: (warning|error):", re.MULTILINE)
+
+
+def main():
+    root, db_dir, jobs, header_filter, *extra = sys.argv[1:]
+    jobs = max(1, int(jobs))
+    entries = json.load(open(os.path.join(db_dir, "compile_commands.json")))
+    cache = os.environ.get("FTPURI_TIDY_CACHE", os.path.expanduser("~/.cache/ftpuri-tidy"))
+    if cache != "off":
+        os.makedirs(cache, exist_ok=True)
+
+    common = hashlib.sha256()
+    common.update(subprocess.run([TIDY, "--version"], capture_output=True, text=True).stdout.encode())
+    for dirpath, dirnames, filenames in sorted(os.walk(root)):
+        dirnames[:] = sorted(d for d in dirnames if d not in (".git", "build"))
+        if ".clang-tidy" in filenames:
+            path = os.path.join(dirpath, ".clang-tidy")
+            common.update(os.path.relpath(path, root).encode() + b"\0" + open(path, "rb").read())
+    common.update(json.dumps([header_filter.replace(root, "@ROOT@"), extra]).encode())
+
+    def argv(entry):
+        return shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
+
+    def key(entry):
+        args = argv(entry)
+        # The same command, preprocessing only, to stdout.
+        pre, skip = [], False
+        for a in args:
+            if skip:
+                skip = False
+                continue
+            if a == "-o":
+                skip = True
+                continue
+            if a in ("-c",) or a.startswith("-o"):
+                continue
+            pre.append(a)
+        out = subprocess.run(pre + ["-E", "-o", "-"], cwd=entry["directory"], capture_output=True)
+        if out.returncode != 0:
+            return None  # clang-tidy will say why
+        h = common.copy()
+        h.update(" ".join(args).replace(root, "@ROOT@").encode() + b"\0")
+        h.update(out.stdout.replace(root.encode(), b"@ROOT@"))
+        return h.hexdigest()
+
+    def tidy(entry):
+        path = os.path.normpath(os.path.join(entry["directory"], entry["file"]))
+        cmd = [TIDY, "-p", db_dir, "-quiet", f"-header-filter={header_filter}"]
+        cmd += [f"-extra-arg={a}" for a in extra] + [path]
+        run = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+        return run.returncode, run.stdout + run.stderr
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        keys = list(pool.map(key, entries)) if cache != "off" else [None] * len(entries)
+        todo = [(e, k) for e, k in zip(entries, keys) if k is None or not os.path.exists(os.path.join(cache, k))]
+        results = list(pool.map(lambda ek: tidy(ek[0]), todo))
+
+    failed = 0
+    for (entry, k), (status, output) in zip(todo, results):
+        sys.stdout.write(output)
+        if status != 0 and not FINDING.search(output):
+            failed += 1
+        if k is not None and status == 0 and not FINDING.search(output):
+            open(os.path.join(cache, k), "w").close()
+    print(f"tidy_cached: {len(entries)} TUs, {len(entries) - len(todo)} clean in the cache, "
+          f"{len(todo)} analysed", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
