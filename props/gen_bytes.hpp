@@ -40,7 +40,7 @@ inline rc::Gen<char> gen_risky_byte()
 
 enum class byte_rules : std::uint8_t {
     any,         // every byte
-    no_nul_crlf, // PRODUCT.md: decoded NUL, CR, LF are errors in every profile
+    no_nul_crlf, // docs/behaviour.md: decoded NUL, CR, LF are errors in every profile
     no_controls, // strict: every decoded C0 control and DEL is an error, and every UTF-8 look-alike
     path_strict, // strict path: as no_controls, and no '\' (path.encoded-backslash)
 };

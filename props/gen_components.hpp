@@ -118,7 +118,7 @@ inline bool is_dot_lookalike(std::string const& d)
     return d.size() >= 2 && d[0] == '.' && d.find_first_not_of(". ") == std::string::npos && d != "..";
 }
 
-// strict, as PRODUCT.md's "Directory escape", "Home-directory jumps" and "Windows look-alikes"
+// strict, as docs/behaviour.md's "Directory escape", "Home-directory jumps" and "Windows look-alikes"
 // say, walked on the decoded segments: a ".." that climbs above the start (empty and "."
 // segments stay, a first "~..." is a home at depth 0), or that cancels an empty segment or
 // one holding a "/" in RFC 3986 5.2.4, becomes "."; a "~" segment after the first and a

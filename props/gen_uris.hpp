@@ -110,7 +110,7 @@ inline rc::Gen<std::string> gen_blank()
 
 } // namespace detail
 
-// Valid in strict: the grammar of PRODUCT.md and every safety rule.
+// Valid in strict: the grammar of docs/behaviour.md and every safety rule.
 inline rc::Gen<uri_parts> gen_strict_uri()
 {
     return gen::exec([] {

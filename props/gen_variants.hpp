@@ -34,7 +34,7 @@ inline std::uint32_t port_value(std::optional<std::string> const& port)
     return static_cast<std::uint32_t>(std::stoul(*port));
 }
 
-// A spelling of u that PRODUCT.md's canonical form maps to the same text: scheme and host
+// A spelling of u that docs/behaviour.md's canonical form maps to the same text: scheme and host
 // case, unreserved characters encoded or not, hex case, an explicit or empty ":21", leading
 // zeros in the port, another IPv6 notation, dot-segments that cancel out, an empty path for
 // "/", typecode case, and in lenient other blanks around it and escapes for raw bytes.
