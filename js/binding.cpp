@@ -37,7 +37,7 @@
 #include "ftpuri/version.hpp"
 #include "plan_lines.hpp"
 #include "policy_options.hpp"
-#include "utf8.hpp"
+#include "well_formed_utf8.hpp"
 
 namespace {
 

@@ -102,13 +102,13 @@ TEST(Architecture, FetchUsesOnlyThePublicApi)
 }
 
 // The JavaScript binding is another such layer: the public API, and the CLI files it shares with
-// the Python module, with utf8.hpp (the JSON's U+FFFD for bytes that are not UTF-8).
+// the Python module, with well_formed_utf8.hpp (the JSON's U+FFFD for bytes that are not UTF-8).
 TEST(Architecture, JavaScriptBindingUsesOnlyThePublicApiAndTheCliFilesItShares)
 {
     auto const includes = quoted_includes("js");
     ASSERT_FALSE(includes.empty());
     for (auto const& [file, name] : includes) {
-        bool const shared = name == "plan_lines.hpp" || name == "policy_options.hpp" || name == "utf8.hpp";
+        bool const shared = name == "plan_lines.hpp" || name == "policy_options.hpp" || name == "well_formed_utf8.hpp";
         EXPECT_TRUE(starts_with(name, "ftpuri/") || shared) << file << " includes " << name;
     }
 }

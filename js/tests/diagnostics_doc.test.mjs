@@ -4,7 +4,8 @@
 // severity, through the package, in the profile and the setting (a plan mode, a policy) the row
 // names. Two kinds of row say something this build or this API does not do, and each is checked
 // for what it does instead: a row that needs IDNA reports host.idna-unavailable (this build has
-// no libidn2), and a list.* row is a line of a file, which only ftpuri-check reads.
+// no libidn2), a list.* row is a line of a file, which only ftpuri-check reads, and a fetch.* row
+// is what happened fetching (ftpuri-fetch, over libcurl), which the package does not do.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -85,6 +86,12 @@ for (const row of all) {
       // A line's finding: the package parses a URI, never a line of a file.
       assert.ok(row.why.startsWith('List (a line of a file)'));
       assert.ok(!reported(row, input).some((d) => d.id === row.id));
+      return;
+    }
+    if (row.id.startsWith('fetch.')) {
+      // A fetch's finding: the package parses, plans and sanitizes, and fetches nothing.
+      assert.ok(row.why.startsWith('Fetch ('));
+      assert.ok(!ftpuri.parse(input).diagnostics.some((d) => d.id === row.id));
       return;
     }
     const found = reported(row, input);
