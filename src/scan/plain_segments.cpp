@@ -55,7 +55,7 @@ struct hex_digits {
 struct bytes_in_input {
     unsigned char const* at;
     template <int K>
-    [[gnu::target("avx2,popcnt"), gnu::always_inline]] v32 from() const noexcept
+    [[nodiscard, gnu::target("avx2,popcnt"), gnu::always_inline]] v32 from() const noexcept
     {
         return load(at + K);
     }
@@ -67,7 +67,7 @@ struct bytes_in_registers {
     v32 block;
     v32 halves; // the block's high half, then the first 16 bytes after it
     template <int K>
-    [[gnu::target("avx2,popcnt"), gnu::always_inline]] v32 from() const noexcept
+    [[nodiscard, gnu::target("avx2,popcnt"), gnu::always_inline]] v32 from() const noexcept
     {
         if constexpr (K == 0) {
             return block;
