@@ -16,6 +16,7 @@
 #include "scan/host.hpp"
 #include "scan/path.hpp"
 #include "scan/query.hpp"
+#include "support/simd_level_guard.hpp"
 
 namespace {
 
@@ -65,13 +66,7 @@ std::vector<simd_level> levels()
     return out;
 }
 
-struct level_guard {
-    simd_level saved = ftpuri::detail::active_simd_level;
-    explicit level_guard(simd_level l) { ftpuri::detail::active_simd_level = l; }
-    ~level_guard() { ftpuri::detail::active_simd_level = saved; }
-    level_guard(level_guard const&) = delete;
-    level_guard& operator=(level_guard const&) = delete;
-};
+using level_guard = ftpuri_test::simd_level_guard;
 
 TEST(ByteRuns, EachFormHoldsTheGrammarSet)
 {

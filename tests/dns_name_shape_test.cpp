@@ -15,6 +15,7 @@
 #include "rules/dns_name.hpp"
 #include "scan/byte_runs.hpp"
 #include "scan/dns_name_shape.hpp"
+#include "support/simd_level_guard.hpp"
 
 namespace {
 
@@ -54,19 +55,7 @@ bool shortcut(std::string const& input, std::size_t begin, std::size_t length)
     return shape.plain && shape.end == begin + length;
 }
 
-class level_guard {
-public:
-    explicit level_guard(simd_level level) : saved_(ftpuri::detail::active_simd_level)
-    {
-        ftpuri::detail::active_simd_level = level;
-    }
-    level_guard(level_guard const&) = delete;
-    level_guard& operator=(level_guard const&) = delete;
-    ~level_guard() { ftpuri::detail::active_simd_level = saved_; }
-
-private:
-    simd_level saved_;
-};
+using level_guard = ftpuri_test::simd_level_guard;
 
 // The name in three places: with a long path after it, as the input's last bytes (the window
 // then ends at the input's end), and in an input shorter than 32 bytes (never taken).

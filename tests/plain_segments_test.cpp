@@ -14,6 +14,7 @@
 #include "scan/byte_runs.hpp"
 #include "scan/path.hpp"
 #include "scan/plain_segments.hpp"
+#include "support/simd_level_guard.hpp"
 
 namespace {
 
@@ -23,19 +24,7 @@ using ftpuri::detail::simd_level;
 constexpr std::uint32_t none = 0xFFFF'FFFFU;
 constexpr std::uint32_t slash = 7; // "ftp://h/": the path's first "/"
 
-class level_guard {
-public:
-    explicit level_guard(simd_level level) : saved_(ftpuri::detail::active_simd_level)
-    {
-        ftpuri::detail::active_simd_level = level;
-    }
-    level_guard(level_guard const&) = delete;
-    level_guard& operator=(level_guard const&) = delete;
-    ~level_guard() { ftpuri::detail::active_simd_level = saved_; }
-
-private:
-    simd_level saved_;
-};
+using level_guard = ftpuri_test::simd_level_guard;
 
 plain_segments segments_of(std::string const& uri, bool escapes)
 {
