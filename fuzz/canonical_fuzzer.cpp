@@ -71,9 +71,10 @@ std::string canonical_of(std::string_view input, uri_view const& v, canonical_op
 // The decoded segments of a path after RFC 3986 5.2.4, as a list: "." is dropped, ".." drops
 // the segment before it (none above the root), and either one, when last, leaves an empty last
 // segment ("/a/b/.." is "/a/"). An empty path is "/": one empty segment. Then the canonical
-// form's "." (docs/canonical.md, "dot"): before a first directory that begins at the root
-// (empty, or decoding to a leading "/") where the input's did not, or the same after a first
-// "~" ("/a/..//b/c" is "/.//b/c", "/~/.//b/c" stays).
+// form's "." (docs/canonical.md, "dot"): before a first directory that is empty where the
+// input's was not, or the same after a first "~" ("/a/..//b/c" is "/.//b/c", "/~/.//b/c"
+// stays). A first directory that begins with "%2F" gets none: every plan mode goes to the root
+// for it either way ("/./%2Fb/f" is "/%2Fb/f").
 std::vector<std::string> dot_free_segments(std::string_view path)
 {
     std::vector<std::string> out;
@@ -95,7 +96,7 @@ std::vector<std::string> dot_free_segments(std::string_view path)
         if (last) break;
         begin = slash + 1;
     }
-    auto const at_root = [](std::string const& d) { return d.empty() || d.front() == '/'; };
+    auto const at_root = [](std::string const& d) { return d.empty(); };
     if (in.size() >= 3 && in[0] == "~" && out.size() >= 3 && out[0] == "~") {
         if (at_root(out[1]) && !at_root(in[1])) out.insert(out.begin() + 1, ".");
     } else if (out.size() >= 2 && at_root(out[0]) && !at_root(in[0])) {
