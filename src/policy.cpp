@@ -167,17 +167,21 @@ std::optional<diagnostic> check_with(uri_view const& uri, host_class_set classes
 // Severity by id applies to what the URI means: a finding that depends on a segment's place
 // (path.drive-letter, path.tilde-user) is judged once dot segments are removed, so "./C:/x" is
 // judged as the "C:/x" it stands for. The canonical form written, parsed under the same options,
-// says it; its error is reported at the input's path, which that form spells otherwise.
+// says it. Its error is reported over the input's spelling of the same component (the host for
+// "%41" decoded into a name, the path for "./C:"), or over the path when the input has none.
 std::optional<diagnostic> canonical_form_refused(std::string_view input, uri_view const& uri,
                                                  std::string_view canonical, parse_options const& options) noexcept
 {
     parse_result const again = parse(canonical, options);
     if (again) return std::nullopt;
-    uri_view::offsets const at = uri.raw_offsets();
     diagnostic finding = again.error();
-    finding.where = component::path;
-    finding.offset = offset_in(input, uri.buffer()) + at.path_begin;
-    finding.length = at.path_end - at.path_begin;
+    std::string_view spelled = uri.raw(finding.where);
+    if (spelled.data() == nullptr) {
+        finding.where = component::path;
+        spelled = uri.path();
+    }
+    finding.offset = offset_in(input, uri.buffer()) + static_cast<std::uint32_t>(spelled.data() - uri.buffer().data());
+    finding.length = static_cast<std::uint32_t>(spelled.size());
     return finding;
 }
 

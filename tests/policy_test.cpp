@@ -448,7 +448,9 @@ TEST(sanitize, judges_the_canonical_form_it_writes)
           row{"ftp://h/%2E/C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x", "C:"},
           row{"ftp://h/./~user/x", profile::rfc3986, diag_id::path_tilde_user, "ftp://h/~user/x", "/./~user/x"},
           row{"ftp://h/a/../~user/x", profile::lenient, diag_id::path_tilde_user, "ftp://h/~user/x",
-              "/a/../~user/x"}}) {
+              "/a/../~user/x"},
+          // A reg-name until "%6E" is decoded, then an A-label that is not Punycode: at the host.
+          row{"ftp://x%6E--a/", profile::rfc3986, diag_id::host_punycode_invalid, "ftp://xn--a/", "x%6E--a"}}) {
         parse_options options{c.syntax};
         options.as_error = {c.made_error};
         std::string const canonical = c.canonical;
@@ -462,8 +464,8 @@ TEST(sanitize, judges_the_canonical_form_it_writes)
         EXPECT_EQ(r.status, ftpuri::sanitize_status::invalid) << c.input;
         EXPECT_EQ(r.error.id, c.made_error) << c.input;
         EXPECT_EQ(r.error.level, ftpuri::severity::error) << c.input;
-        // It points at the input's path, which the canonical form spells otherwise, or at the
-        // finding the input draws itself.
+        // It points at the input's spelling of the refused component (the canonical form spells
+        // it otherwise), or at the finding the input draws itself.
         EXPECT_EQ(text.substr(r.error.offset, r.error.length), c.points_at) << c.input;
         // Without the id made an error, both are accepted.
         EXPECT_TRUE(ftpuri::sanitize(text, {}, out, parse_options{c.syntax})) << c.input;
