@@ -48,16 +48,27 @@ constexpr profile all_profiles[] = {profile::strict, profile::rfc3986, profile::
 // and that the canonical form does not repair: with one of them the canonical form of a
 // lenient input need not be strict-valid. (path.above-root is repaired: the ".." vanishes.)
 constexpr diag_id unrepaired_in_lenient[] = {
-    diag_id::host_empty, diag_id::pct_control, diag_id::path_encoded_traversal, diag_id::path_encoded_backslash,
+    diag_id::host_empty,
+    diag_id::pct_control,
+    diag_id::path_encoded_traversal,
+    diag_id::path_encoded_backslash,
     diag_id::host_numeric_ambiguous,
     // The look-alike rules: the canonical form keeps what they point at as written.
-    diag_id::pct_overlong_utf8, diag_id::pct_line_separator, diag_id::host_punycode_invalid,
-    diag_id::path_dot_lookalike, diag_id::path_tilde_inside,
+    diag_id::pct_overlong_utf8,
+    diag_id::pct_line_separator,
+    diag_id::host_punycode_invalid,
+    diag_id::path_dot_lookalike,
+    diag_id::path_tilde_inside,
     // A decoded 0xFF, Telnet's IAC, is a byte of the name: kept.
     diag_id::pct_telnet_iac,
     // The "." kept before an empty first directory, which curl and WHATWG parsers remove.
     diag_id::path_dot_before_empty,
     diag_id::host_underscore, // a name no RFC 1123 spelling holds
+    // What lenient reads as rfc3986 does and strict has no spelling for: a reg-name host, an
+    // IPvFuture, a query.
+    diag_id::host_not_dns,
+    diag_id::host_ipvfuture,
+    diag_id::query_present,
 };
 
 std::string canonical_of(std::string_view input, uri_view const& v, canonical_options const& options = {})

@@ -188,7 +188,8 @@ bool drops_userinfo(uri_view const& uri, canonical_options const& options) noexc
 bool needs_idna_host(uri_view const& uri) noexcept
 {
     bool const name = uri.host_type() != host_kind::ipv6 && uri.host_type() != host_kind::ipvfuture;
-    return uri.syntax() == profile::lenient && name && needs_idna(uri.host());
+    bool const converted = (detail::view_access::parts(uri).facts & detail::host_not_converted) == 0;
+    return uri.syntax() == profile::lenient && name && converted && needs_idna(uri.host());
 }
 
 bool write_host(uri_view const& uri, writer& w) noexcept

@@ -224,6 +224,9 @@ std::vector<lenient_row> const lenient_rows = {
     {"ftp://h/f;typecode=i", "ftp://h/f;type=i", {{diag_id::typecode_misspelled, 9, 10}}},
     {"ftp://h/pub/;typecode=d", "ftp://h/pub/;type=d", {{diag_id::typecode_misspelled, 12, 10}}},
     {"ftp://h/f;TYPECODE=A", "ftp://h/f;type=a", {{diag_id::typecode_misspelled, 9, 10}}, {diag_id::typecode_uppercase}},
+    // a raw ';' that begins no typecode, a pchar as rfc3986 reads it, encoded
+    {"ftp://h/a;b", "ftp://h/a%3Bb", {{diag_id::path_raw_semicolon, 9, 1}}},
+    {"ftp://h/a;type=i/b", "ftp://h/a%3Btype=i/b", {{diag_id::path_raw_semicolon, 9, 1}, {diag_id::interop_typecode_cut, 9, 6}}},
     // a raw ':' in the password
     {"ftp://u:p:q@h/", "ftp://u:p%3Aq@h/", {{diag_id::userinfo_raw_colon, 9, 1}}, {diag_id::userinfo_password}},
     {"ftp://u:a:b:c@h/", "ftp://u:a%3Ab%3Ac@h/", {{diag_id::userinfo_raw_colon, 9, 1}}, {diag_id::userinfo_password}},

@@ -447,8 +447,7 @@ TEST(sanitize, judges_the_canonical_form_it_writes)
           row{"ftp://h/a/../C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x", "C:"},
           row{"ftp://h/%2E/C:/x", profile::strict, diag_id::path_drive_letter, "ftp://h/C:/x", "C:"},
           row{"ftp://h/./~user/x", profile::rfc3986, diag_id::path_tilde_user, "ftp://h/~user/x", "/./~user/x"},
-          row{"ftp://h/a/../~user/x", profile::lenient, diag_id::path_tilde_user, "ftp://h/~user/x",
-              "/a/../~user/x"},
+          row{"ftp://h/a/../~user/x", profile::lenient, diag_id::path_tilde_user, "ftp://h/~user/x", "/a/../~user/x"},
           // A reg-name until "%6E" is decoded, then an A-label that is not Punycode: at the host.
           row{"ftp://x%6E--a/", profile::rfc3986, diag_id::host_punycode_invalid, "ftp://xn--a/", "x%6E--a"}}) {
         parse_options options{c.syntax};

@@ -181,8 +181,12 @@ TEST(ScannerBranches, ConvertedHostWithBadALabelPointsAtTheHost)
     // strict has no escapes in a host; rfc3986 reads a reg-name.
     expect_error(input, S, {D::host_percent_encoded, C::host, 6, 3});
     expect_warning(input, R, {D::host_not_dns, C::host, 6, 16});
-    // With Unicode beside it, libidn2 refuses the label: the whole host.
-    expect_error("ftp://b%C3%BCcher.xn--zz/", L, {D::host_idna_invalid, C::host, 6, 18});
+    // With raw Unicode beside it, libidn2 refuses the label: the whole host. Escaped, the host
+    // is a reg-name, as rfc3986 reads it.
+    expect_error("ftp://b\xC3\xBC"
+                 "cher.xn--zz/",
+                 L, {D::host_idna_invalid, C::host, 6, 14});
+    expect_warning("ftp://b%C3%BCcher.xn--zz/", L, {D::host_not_dns, C::host, 6, 18});
 }
 
 } // namespace

@@ -169,10 +169,12 @@ struct uri_parts {
 
 // uri_parts::facts
 enum scan_fact : std::uint8_t {
-    facts_known = 1,      // the scanner wrote the facts below
-    path_dot_segment = 2, // a segment of the path is a dot-segment ("." or "..", escaped or not)
-    host_as_written = 4,  // the host is ASCII without an uppercase letter or an escape, and no
-                          // IP-literal: its canonical spelling is the input's
+    facts_known = 1,        // the scanner wrote the facts below
+    path_dot_segment = 2,   // a segment of the path is a dot-segment ("." or "..", escaped or not)
+    host_as_written = 4,    // the host is ASCII without an uppercase letter or an escape, and no
+                            // IP-literal: its canonical spelling is the input's
+    host_not_converted = 8, // lenient: escapes IDNA makes no DNS name of, read as a reg-name:
+                            // the canonical form spells it as rfc3986 does
 };
 
 class view_access;

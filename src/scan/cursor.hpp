@@ -25,7 +25,8 @@ struct cursor : scan_reporter<Sink> {
     cursor(std::string_view text, parse_options const& options, Sink sink) noexcept
         : scan_reporter<Sink>(options.syntax == profile::strict, sink),
           s(reinterpret_cast<unsigned char const*>(text.data())), input(text),
-          ftp_grammar(options.syntax != profile::rfc3986), lenient(options.syntax == profile::lenient)
+          ftp_grammar(options.syntax != profile::rfc3986), lenient(options.syntax == profile::lenient),
+          rfc3986_readings(options.syntax != profile::strict)
     {
         parts.syntax = options.syntax;
     }
@@ -33,8 +34,11 @@ struct cursor : scan_reporter<Sink> {
     unsigned char const* s;
     std::string_view input;
     std::uint32_t n = 0;
-    bool ftp_grammar;  // the ftp grammar of docs/grammar.abnf (strict, lenient), not RFC 3986's
-    bool lenient;      // repairs are warnings
+    bool ftp_grammar; // the ftp grammar of docs/grammar.abnf (strict, lenient), not RFC 3986's
+    bool lenient;     // repairs are warnings
+    // What RFC 3986 accepts is accepted (rfc3986, lenient): a host that is no DNS name is a
+    // reg-name, an IPvFuture, a query; lenient reads the ftp grammar first and these where it fails.
+    bool rfc3986_readings;
     uri_parts parts{}; // what the view holds, written as the scan goes
     std::uint32_t authority_end = 0;
 

@@ -69,13 +69,24 @@ bool check_host_utf8(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) no
     return report_utf8(c, utf8, utf8.finish(), component::host);
 }
 
+// What scan_unicode_host() made of a host.
+enum class unicode_host_reading : std::uint8_t {
+    refused,    // an error is reported
+    name,       // a name, or an IPv4 address, once converted
+    not_a_name, // escapes that convert to no DNS name: read as RFC 3986 reads them, a reg-name
+};
+
 // lenient: a host with non-ASCII bytes or escapes is an internationalized name. It must
 // convert under UTS #46 (libidn2) to a valid DNS name; the canonical form holds the result.
-// A build without libidn2 converts only the hosts that decode to ASCII and refuses the
-// others (host.idna-unavailable).
+// One with escapes alone that does not is a reg-name, as rfc3986 reads it, so that lenient
+// accepts what rfc3986 does; raw non-ASCII bytes, which RFC 3986 has no reading for, are then
+// refused. A build without libidn2 converts only the hosts that decode to ASCII and refuses
+// the others (host.idna-unavailable).
 template <class Sink>
-bool scan_unicode_host(cursor<Sink>& c, std::uint32_t begin, std::string_view host, std::uint32_t first_escape) noexcept
+unicode_host_reading scan_unicode_host(cursor<Sink>& c, std::uint32_t begin, std::string_view host,
+                                       std::uint32_t first_escape, bool raw_non_ascii) noexcept
 {
+    using enum unicode_host_reading;
     auto const length = static_cast<std::uint32_t>(host.size());
     std::array<char, idna_max_decoded> ascii{}; // every host idna_to_ascii() converts
     std::size_t const n = idna_to_ascii(host, ascii);
@@ -83,36 +94,42 @@ bool scan_unicode_host(cursor<Sink>& c, std::uint32_t begin, std::string_view ho
     bool unicode = false;
     for (std::size_t i = 0; i < host.size(); ++i)
         unicode = unicode || chars::non_ascii.contains(host[i]) || escape_at(host, i) >= 0x80;
-    if (n == 0) {
-        bool const unavailable = !idna_available && unicode;
-        return c.fail(unavailable ? diag_id::host_idna_unavailable : diag_id::host_idna_invalid, component::host, begin,
-                      length);
-    }
     std::string_view const converted(ascii.data(), n);
+    // The converted host meets the rules an ASCII one meets, with the same severities, and
+    // first the one the ASCII scan applies byte by byte: nothing but letters, digits, "-" and
+    // ".". Decoding must not smuggle in a "@", "/", "#" or control ("good.example%40evil.1"
+    // would otherwise canonicalize to a URI whose host is evil.1).
+    bool const name_chars = n != 0 && std::all_of(converted.begin(), converted.end(),
+                                                  [](char ch) { return rules::dns_name_char.contains(ch); });
+    bool const numeric = name_chars && rules::ends_in_a_number(converted);
+    std::optional<rules::finding> const dns_error =
+        name_chars && !numeric ? rules::check_dns_name(converted) : std::nullopt;
+    if (!name_chars || dns_error) {
+        if (!raw_non_ascii) return not_a_name;
+        if (n == 0) {
+            bool const unavailable = !idna_available && unicode;
+            c.fail(unavailable ? diag_id::host_idna_unavailable : diag_id::host_idna_invalid, component::host, begin,
+                   length);
+        } else {
+            c.fail(dns_error ? dns_error->id : diag_id::host_invalid_char, component::host, begin, length);
+        }
+        return refused;
+    }
     if (unicode) {
         c.warn(diag_id::host_unicode, component::host, begin, length);
     } else {
         c.warn(diag_id::host_percent_encoded, component::host, first_escape, 3); // where strict points
     }
-    // The converted host meets the rules an ASCII one meets, with the same severities, and
-    // first the one the ASCII scan applies byte by byte: nothing but letters, digits, "-" and
-    // ".". Decoding must not smuggle in a "@", "/", "#" or control ("good.example%40evil.1"
-    // would otherwise canonicalize to a URI whose host is evil.1).
-    for (char ch : converted)
-        if (!rules::dns_name_char.contains(ch))
-            return c.fail(diag_id::host_invalid_char, component::host, begin, length);
-    if (rules::ends_in_a_number(converted)) {
+    if (numeric) {
         if (rules::is_ipv4address(converted)) { // "127.0.0.%31", fullwidth digits
             c.parts.kind = host_kind::ipv4;
-            return true;
+            return name;
         }
         c.parts.kind = host_kind::reg_name;
-        return c.fail_if_strict(diag_id::host_numeric_ambiguous, component::host, begin, length);
+        return c.fail_if_strict(diag_id::host_numeric_ambiguous, component::host, begin, length) ? name : refused;
     }
-    if (std::optional<rules::finding> const e = rules::check_dns_name(converted))
-        return c.fail(e->id, component::host, begin, length);
     c.parts.kind = host_kind::dns_name;
-    return check_a_labels(c, converted, begin, true);
+    return check_a_labels(c, converted, begin, true) ? name : refused;
 }
 
 // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
@@ -134,9 +151,10 @@ bool scan_ip_literal(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) no
     std::uint32_t const length = close + 1 - begin;
     std::string_view const inside = c.input.substr(begin + 1, close - begin - 1);
     if (close > begin + 1 && to_lower_ascii(s[begin + 1]) == 'v') {
-        if (c.ftp_grammar) return c.fail(diag_id::host_ipvfuture, component::host, begin, length);
+        if (!c.rfc3986_readings) return c.fail(diag_id::host_ipvfuture, component::host, begin, length);
         if (!rules::is_ipvfuture(inside))
             return c.fail(diag_id::host_ipvfuture_invalid, component::host, begin, length);
+        if (c.lenient) c.warn(diag_id::host_ipvfuture, component::host, begin, length); // strict's error, kept
         c.parts.kind = host_kind::ipvfuture;
     } else {
         if (percent != cursor<Sink>::npos)
@@ -153,20 +171,15 @@ bool scan_ip_literal(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) no
     return true;
 }
 
-// lenient: a name with "_" (warned at it) is a reg-name, as rfc3986 reads it, when it meets the
-// DNS rules with its "_" taken for a letter; otherwise their error, as for any name.
-template <class Sink>
-bool check_underscored_name(cursor<Sink>& c, std::uint32_t begin, std::string_view host) noexcept
+// lenient: a name with "_" (warned at it) that meets the DNS rules with its "_" taken for a
+// letter: their finding, if any.
+inline std::optional<rules::finding> check_underscored_name(std::string_view host) noexcept
 {
     std::array<char, 254> letters{}; // a longer name is host.too-long, whatever its bytes
     std::size_t const n = std::min(host.size(), letters.size());
     for (std::size_t i = 0; i < n; ++i)
         letters[i] = host[i] == '_' ? 'a' : host[i];
-    std::string_view const name = host.size() <= letters.size() ? std::string_view(letters.data(), n) : host;
-    if (std::optional<rules::finding> const e = rules::check_dns_name(name))
-        return c.fail(e->id, component::host, begin + e->offset, e->length);
-    c.parts.kind = host_kind::reg_name;
-    return true;
+    return rules::check_dns_name(host.size() <= letters.size() ? std::string_view(letters.data(), n) : host);
 }
 
 // host = IP-literal / IPv4address / dns-name        (rfc3986: ... / reg-name)
@@ -197,6 +210,7 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end, name_sha
     std::uint32_t first_upper = npos;
     std::uint32_t first_non_ascii = npos;
     std::uint32_t first_underscore = npos; // lenient: a name with "_" is read as a reg-name
+    bool reg_name_only = false;            // lenient: a "~" or sub-delim, a reg-name's bytes
     charset const& name_char = c.ftp_grammar ? rules::dns_name_char : chars::reg_name_char;
     for (;;) {
         if (first_upper == npos) {
@@ -224,7 +238,9 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end, name_sha
             if (first_underscore == npos) first_underscore = q;
             ++q;
         } else if (chars::reg_name_char.contains(ch)) { // ftp grammar: "~" or a sub-delim
-            return c.fail(diag_id::host_invalid_char, component::host, q, 1);
+            if (!c.lenient) return c.fail(diag_id::host_invalid_char, component::host, q, 1);
+            reg_name_only = true;
+            ++q;
         } else {
             return c.bad_byte(q, component::host);
         }
@@ -237,11 +253,17 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end, name_sha
         c.parts.kind = host_kind::reg_name;
         return c.fail_if_strict(diag_id::host_empty, component::host, begin, 0);
     }
-    if (c.lenient && (first_escape != npos || first_non_ascii != npos))
-        return scan_unicode_host(c, begin, host, first_escape);
+    if (c.lenient && (first_escape != npos || first_non_ascii != npos)) {
+        unicode_host_reading const read = scan_unicode_host(c, begin, host, first_escape, first_non_ascii != npos);
+        if (read != unicode_host_reading::not_a_name) return read == unicode_host_reading::name;
+        c.parts.facts |= host_not_converted;
+    }
     if (first_upper == npos && first_escape == npos) c.parts.facts |= host_as_written;
     if (first_upper != npos) c.warn(diag_id::host_uppercase, component::host, first_upper, 1);
-    if (first_escape != npos) c.warn(diag_id::interop_host_percent_encoded, component::host, first_escape, 3);
+    if (first_escape != npos) {
+        c.warn(c.lenient ? diag_id::host_percent_encoded : diag_id::interop_host_percent_encoded, component::host,
+               first_escape, 3);
+    }
 
     // @constraint numeric-host, judged on the decoded host: "0x7f.0.0.%31" is 0x7f.0.0.1 to
     // every parser that decodes it (rfc3986; strict has no escapes in a host).
@@ -257,7 +279,10 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end, name_sha
             return true;
         }
     }
-    if (first_underscore != npos) return check_underscored_name(c, begin, host);
+    if (first_underscore != npos && !reg_name_only && first_escape == npos && !check_underscored_name(host)) {
+        c.parts.kind = host_kind::reg_name;
+        return true;
+    }
     if constexpr (Sink::collecting) {
         if (!c.ftp_grammar) {
             std::size_t const underscore = host.find('_');
@@ -271,7 +296,8 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end, name_sha
         return check_a_labels(c, host, begin, false);
     }
     if (first_escape != npos && !check_host_utf8(c, begin, q)) return false;
-    if (c.ftp_grammar) return c.fail(dns_error->id, component::host, begin + dns_error->offset, dns_error->length);
+    if (!c.rfc3986_readings)
+        return c.fail(dns_error->id, component::host, begin + dns_error->offset, dns_error->length);
     c.parts.kind = host_kind::reg_name;
     c.warn(diag_id::host_not_dns, component::host, begin, length);
     return true;

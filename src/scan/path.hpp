@@ -70,6 +70,14 @@ public:
                     q += 3;
                 } while (q < n && s[q] == '%');
             } else if (ch == ';') { // the ftp grammar only: ";" is a pchar
+                // lenient: one that begins no typecode is a pchar, as rfc3986 reads it.
+                if (c_.lenient && !ends_path_with_typecode(c_, q)) {
+                    c_.warn(diag_id::path_raw_semicolon, component::path, q, 1);
+                    warn_typecode_cut(c_, q, std::min(q + 6, n)); // here, for the plain segments after it
+                    respelled_at(q);                              // written %3B
+                    ++q;
+                    continue;
+                }
                 if (!scan_typecode(c_, q)) return npos;
                 q = c_.parts.typecode_end;
                 break;

@@ -49,7 +49,7 @@ bool scan_fragment_chars(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end
 }
 
 // [ "?" query ] [ "#" fragment ]     query = fragment = *( pchar / "/" / "?" )
-// Strict: ftp URIs have no query.
+// Strict: ftp URIs have no query; rfc3986 and lenient read one as RFC 3986 does, with a warning.
 template <class Sink>
 bool scan_query(cursor<Sink>& c, std::uint32_t q) noexcept
 {
@@ -57,7 +57,7 @@ bool scan_query(cursor<Sink>& c, std::uint32_t q) noexcept
     std::uint32_t const n = c.n;
     if (q < n && s[q] == '?') {
         std::uint32_t const end = run_end<query_extent_run>(s, q + 1, n);
-        if (c.ftp_grammar) return c.fail(diag_id::query_present, component::query, q, end - q);
+        if (!c.rfc3986_readings) return c.fail(diag_id::query_present, component::query, q, end - q);
         c.warn(diag_id::query_present, component::query, q, end - q);
         if (!scan_fragment_chars(c, q + 1, end, component::query)) return false;
         c.parts.at.query_begin = q + 1;

@@ -59,6 +59,25 @@ bool scan_typecode(cursor<Sink>& c, std::uint32_t q) noexcept
     return true;
 }
 
+// lenient: whether the raw ";" at q begins a typecode that ends the path (";type=" or
+// ";typecode=", a, i or d in any case, then the path's end), which scan_typecode() reads.
+template <class Sink>
+[[nodiscard]] bool ends_path_with_typecode(cursor<Sink> const& c, std::uint32_t q) noexcept
+{
+    std::uint32_t code = 0;
+    if (matches_lowercase(c.input, q, ";type=")) {
+        code = q + 6;
+    } else if (matches_lowercase(c.input, q, ";typecode=")) {
+        code = q + 10;
+    } else {
+        return false;
+    }
+    if (code >= c.n) return false;
+    unsigned char const letter = to_lower_ascii(c.s[code]);
+    return (letter == 'a' || letter == 'i' || letter == 'd') &&
+           (code + 1 == c.n || c.s[code + 1] == '?' || c.s[code + 1] == '#');
+}
+
 // curl (lib/ftp.c) looks for the first raw ";type=" in the path, ends the path there and reads
 // the next byte as the typecode: a raw ";type=" in [begin, end), before the URI's own typecode,
 // sends curl to another file ("a;type=i/b/c" is TYPE I, RETR a). Only where ";" is a pchar

@@ -45,7 +45,7 @@ LINES = [
 # The lines that are valid in strict / lenient, whose canonical form keeps the password in
 # plain --fix.
 VALID_STRICT = [0, 1, 10, 13, 14, 15, 16]
-VALID_LENIENT = sorted(VALID_STRICT + [2, 3, 9, 11])
+VALID_LENIENT = sorted(VALID_STRICT + [2, 3, 8, 9, 11])  # 8: "-h" is a reg-name there, as in rfc3986
 
 # The shapes of the leak report, each with a password of its own. WHATWG's parser (node's URL)
 # reads the password in all but the last: "ftp" is a special scheme, so any run of '/' and '\'

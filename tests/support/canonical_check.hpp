@@ -141,10 +141,17 @@ inline void check_same_resource(ftpuri::uri_view const& a, ftpuri::uri_view cons
 }
 
 // The safety rules that are errors in strict and warnings elsewhere, which no repair mends
-// (docs/behaviour.md: the lenient canonical form is strict-valid "wherever a repair exists").
-inline std::set<diag_id> const unrepaired_warnings = {diag_id::path_encoded_traversal, diag_id::path_encoded_backslash,
-                                                      diag_id::pct_control, diag_id::host_numeric_ambiguous,
-                                                      diag_id::host_empty};
+// (docs/behaviour.md: the lenient canonical form is strict-valid "wherever a repair exists"), and
+// what lenient reads as rfc3986 does and strict has no spelling for (a reg-name, an IPvFuture, a
+// query).
+inline std::set<diag_id> const unrepaired_warnings = {diag_id::path_encoded_traversal,
+                                                      diag_id::path_encoded_backslash,
+                                                      diag_id::pct_control,
+                                                      diag_id::host_numeric_ambiguous,
+                                                      diag_id::host_empty,
+                                                      diag_id::host_not_dns,
+                                                      diag_id::host_ipvfuture,
+                                                      diag_id::query_present};
 
 // Whether the lenient profile accepts `input` with one of those warnings.
 inline bool lenient_unrepaired(std::string_view input)
