@@ -139,7 +139,7 @@ std::optional<std::string> read_ids(val const& ids, ftpuri::diag_set& into, bool
     auto const count = ids["length"].as<unsigned>();
     for (unsigned i = 0; i < count; ++i) {
         auto const id_name = ids[i].as<std::string>();
-        std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(id_name);
+        std::optional<ftpuri::diag_id> const id = ftpuri::diag_id_from_string(id_name);
         if (!id) return "unknown diagnostic id '" + id_name + "'";
         if (opt_in_only && !ftpuri::diag_catalogue[static_cast<std::size_t>(*id)].opt_in)
             return "'" + id_name + "' is not an opt-in rule";
@@ -316,7 +316,7 @@ val plan(std::string const& uri, std::string const& profile, std::string const& 
 {
     std::optional<ftpuri::parse_options> const options = options_for(profile);
     if (!options) return unknown_profile(profile);
-    std::optional<ftpuri::plan_mode> const found_mode = ftpuri::find_plan_mode(mode);
+    std::optional<ftpuri::plan_mode> const found_mode = ftpuri::plan_mode_from_string(mode);
     if (!found_mode) return problem("unknown plan mode '" + mode + "' (rfc1738, multicwd, singlecwd or nocwd)");
     std::string user;
     std::string password;

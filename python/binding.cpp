@@ -96,7 +96,7 @@ ftpuri::diag_set diag_ids(py::handle value)
         while (true) {
             std::size_t const comma = rest.find(',');
             std::string const name(rest.substr(0, comma));
-            std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(name);
+            std::optional<ftpuri::diag_id> const id = ftpuri::diag_id_from_string(name);
             if (!id) throw py::value_error("error: unknown diagnostic id '" + name + "'");
             ids.insert(*id);
             if (comma == std::string_view::npos) break;
@@ -147,7 +147,7 @@ ftpuri::diagnostic diagnostic_from_state(py::tuple const& state)
     if (state.size() != 6)
         throw py::value_error("a Diagnostic's state has 6 items, not " + std::to_string(state.size()));
     auto const name = state[0].cast<std::string>();
-    std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(name);
+    std::optional<ftpuri::diag_id> const id = ftpuri::diag_id_from_string(name);
     if (!id) throw py::value_error("unknown diagnostic id '" + name + "'");
     ftpuri::diagnostic d{
         .id = *id,

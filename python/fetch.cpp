@@ -56,7 +56,7 @@ py::tuple fetch_uri(py::object const& uri, py::handle policy, py::str const& pro
     ftpuri::fetch_options options;
     options.parse = options_for(profile);
     options.parse.as_error = diag_ids(error);
-    std::optional<ftpuri::plan_mode> const mode = ftpuri::find_plan_mode(plan_mode);
+    std::optional<ftpuri::plan_mode> const mode = ftpuri::plan_mode_from_string(plan_mode);
     if (!mode) throw py::value_error("plan_mode must be multicwd, singlecwd or nocwd, not '" + plan_mode + "'");
     options.mode = *mode;
     if (!(timeout > 0) || !(stall > 0)) throw py::value_error("timeout and stall must be positive seconds");

@@ -43,7 +43,7 @@ py::object plan_uri(py::object const& uri, py::str const& mode, bool absolute, p
 {
     ftpuri::parse_options const options = options_for(profile);
     std::string const mode_name = mode;
-    std::optional<ftpuri::plan_mode> const found_mode = ftpuri::find_plan_mode(mode_name);
+    std::optional<ftpuri::plan_mode> const found_mode = ftpuri::plan_mode_from_string(mode_name);
     if (!found_mode)
         throw py::value_error("unknown plan mode '" + mode_name + "' (rfc1738, multicwd, singlecwd or nocwd)");
     std::string_view const anonymous = uri_text(anonymous_password, "anonymous_password");

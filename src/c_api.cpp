@@ -273,7 +273,7 @@ char const* ftpuri_diag_name(std::uint32_t id) noexcept
 std::uint32_t ftpuri_diag_from_name(char const* name) noexcept
 {
     if (name == nullptr) return FTPURI_NPOS;
-    std::optional<diag_id> const id = find_diag(name);
+    std::optional<diag_id> const id = diag_id_from_string(name);
     return id ? static_cast<std::uint32_t>(*id) : FTPURI_NPOS;
 }
 

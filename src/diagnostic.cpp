@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// src/diagnostic.cpp: names of the small enums, for output.
+// src/diagnostic.cpp: names of the small enums, for output and for reading them back.
 #include "ftpuri/diagnostic.hpp"
+#include "enum_names.hpp"
 #include "ftpuri/options.hpp"
 
 namespace ftpuri {
@@ -45,10 +46,17 @@ std::string_view to_string(profile p) noexcept
 
 std::optional<profile> profile_from_string(std::string_view name) noexcept
 {
-    if (name == "strict") return profile::strict;
-    if (name == "rfc3986") return profile::rfc3986;
-    if (name == "lenient") return profile::lenient;
-    return std::nullopt;
+    return detail::enum_from_string(name, profile::lenient);
+}
+
+std::optional<severity> severity_from_string(std::string_view name) noexcept
+{
+    return detail::enum_from_string(name, severity::note);
+}
+
+std::optional<component> component_from_string(std::string_view name) noexcept
+{
+    return detail::enum_from_string(name, component::fragment);
 }
 
 } // namespace ftpuri

@@ -2,9 +2,28 @@
 // src/pct.cpp: percent-decoding into a caller's buffer.
 #include "ftpuri/pct.hpp"
 
+#include "enum_names.hpp"
 #include "text.hpp"
 
 namespace ftpuri {
+
+std::string_view to_string(encode_set set) noexcept
+{
+    switch (set) {
+    case encode_set::usp_char: return "usp-char";
+    case encode_set::ftp_segment: return "ftp-segment";
+    case encode_set::pchar: return "pchar";
+    case encode_set::fragment: return "fragment";
+    case encode_set::reg_name: return "reg-name";
+    case encode_set::unreserved: return "unreserved";
+    }
+    return "?";
+}
+
+std::optional<encode_set> encode_set_from_string(std::string_view name) noexcept
+{
+    return detail::enum_from_string(name, encode_set::unreserved);
+}
 
 encode_result percent_encode_into(std::string_view in, encode_set set, std::span<char> out) noexcept
 {

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "enum_names.hpp"
 #include "rules/bad_byte.hpp"
 #include "rules/segment.hpp"
 #include "span_writer.hpp"
@@ -24,11 +25,14 @@ std::string_view to_string(plan_mode m) noexcept
     return "?";
 }
 
+std::optional<plan_mode> plan_mode_from_string(std::string_view name) noexcept
+{
+    return detail::enum_from_string(name, plan_mode::nocwd);
+}
+
 std::optional<plan_mode> find_plan_mode(std::string_view name) noexcept
 {
-    for (plan_mode m : {plan_mode::rfc1738, plan_mode::multicwd, plan_mode::singlecwd, plan_mode::nocwd})
-        if (to_string(m) == name) return m;
-    return std::nullopt;
+    return plan_mode_from_string(name);
 }
 
 std::string_view to_string(ftp_verb v) noexcept
@@ -43,6 +47,11 @@ std::string_view to_string(ftp_verb v) noexcept
     case ftp_verb::list: return "LIST";
     }
     return "?";
+}
+
+std::optional<ftp_verb> ftp_verb_from_string(std::string_view name) noexcept
+{
+    return detail::enum_from_string(name, ftp_verb::list);
 }
 
 namespace {

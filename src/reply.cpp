@@ -2,6 +2,8 @@
 // src/reply.cpp: draft-yevstifeyev 2.2.4's reactions to reply codes.
 #include "ftpuri/reply.hpp"
 
+#include "enum_names.hpp"
+
 namespace ftpuri {
 
 std::string_view to_string(plan_stage s) noexcept
@@ -24,6 +26,16 @@ std::string_view to_string(client_action a) noexcept
     case client_action::log_in: return "log-in";
     }
     return "?";
+}
+
+std::optional<plan_stage> plan_stage_from_string(std::string_view name) noexcept
+{
+    return detail::enum_from_string(name, plan_stage::transfer);
+}
+
+std::optional<client_action> client_action_from_string(std::string_view name) noexcept
+{
+    return detail::enum_from_string(name, client_action::log_in);
 }
 
 client_action reply_action(unsigned code, plan_stage stage) noexcept

@@ -2,6 +2,7 @@
 // src/uri_view.cpp: the parts of uri_view that are not one-line accessors.
 #include "ftpuri/uri_view.hpp"
 
+#include "enum_names.hpp"
 #include "ftpuri/pct.hpp"
 
 namespace ftpuri {
@@ -16,6 +17,11 @@ std::string_view to_string(host_kind k) noexcept
     case host_kind::reg_name: return "reg-name";
     }
     return "?";
+}
+
+std::optional<host_kind> host_kind_from_string(std::string_view name) noexcept
+{
+    return detail::enum_from_string(name, host_kind::reg_name);
 }
 
 std::string_view uri_view::raw(component c) const noexcept

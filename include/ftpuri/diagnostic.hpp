@@ -107,12 +107,21 @@ inline constexpr std::array diag_catalogue = {
     return diag_catalogue[static_cast<std::size_t>(id)];
 }
 
-// The id whose name is `name` ("host.empty"), if there is one.
-[[nodiscard]] constexpr std::optional<diag_id> find_diag(std::string_view name) noexcept
+// An id's stable dotted name ("host.empty"), and back.
+[[nodiscard]] constexpr std::string_view to_string(diag_id id) noexcept
+{
+    return info(id).name;
+}
+[[nodiscard]] constexpr std::optional<diag_id> diag_id_from_string(std::string_view name) noexcept
 {
     for (auto const& row : diag_catalogue)
         if (row.name == name) return row.id;
     return std::nullopt;
+}
+// The former name of diag_id_from_string(), kept for source compatibility until 1.0.
+[[nodiscard]] constexpr std::optional<diag_id> find_diag(std::string_view name) noexcept
+{
+    return diag_id_from_string(name);
 }
 
 // A set of diagnostic ids, one bit each: which opt-in rules to report, which ids to hide.
@@ -162,6 +171,8 @@ private:
 
 [[nodiscard]] FTPURI_API std::string_view to_string(severity s) noexcept;
 [[nodiscard]] FTPURI_API std::string_view to_string(component c) noexcept;
+[[nodiscard]] FTPURI_API std::optional<severity> severity_from_string(std::string_view name) noexcept;
+[[nodiscard]] FTPURI_API std::optional<component> component_from_string(std::string_view name) noexcept;
 
 struct diagnostic;
 // What a finding says: its id's catalogue message, but for host.denied, whose message names the

@@ -36,43 +36,13 @@
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/export.h"
 #include "ftpuri/options.hpp"
+#include "ftpuri/result.hpp"
 #include "ftpuri/uri_view.hpp"
 
 namespace ftpuri {
 
 // Either a uri_view or the first error.
-class parse_result {
-public:
-    [[nodiscard]] bool has_value() const noexcept { return ok_; }
-    [[nodiscard]] explicit operator bool() const noexcept { return ok_; }
-
-    // Precondition: has_value().
-    [[nodiscard]] uri_view const& value() const noexcept { return view_; }
-    [[nodiscard]] uri_view const& operator*() const noexcept { return view_; }
-    [[nodiscard]] uri_view const* operator->() const noexcept { return &view_; }
-
-    // Precondition: !has_value().
-    [[nodiscard]] diagnostic const& error() const noexcept { return error_; }
-
-    static parse_result success(uri_view const& v) noexcept
-    {
-        parse_result r;
-        r.view_ = v;
-        r.ok_ = true;
-        return r;
-    }
-    static parse_result failure(diagnostic const& e) noexcept
-    {
-        parse_result r;
-        r.error_ = e;
-        return r;
-    }
-
-private:
-    uri_view view_{};
-    diagnostic error_{};
-    bool ok_ = false;
-};
+using parse_result = result<uri_view>;
 
 [[nodiscard]] FTPURI_API parse_result parse(std::string_view input, parse_options const& options = {}) noexcept;
 [[nodiscard]] FTPURI_API parse_result parse(std::string_view input, parse_options const& options,

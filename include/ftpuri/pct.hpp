@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -55,6 +56,10 @@ enum class encode_set : std::uint8_t {
     reg_name,    // reg-name: unreserved / sub-delims
     unreserved,  // unreserved only: the most conservative
 };
+
+// The set's name, its ABNF rule's ("ftp-segment"), and back.
+[[nodiscard]] FTPURI_API std::string_view to_string(encode_set set) noexcept;
+[[nodiscard]] FTPURI_API std::optional<encode_set> encode_set_from_string(std::string_view name) noexcept;
 
 // The characters `set` leaves as they are.
 [[nodiscard]] constexpr charset const& allowed(encode_set set) noexcept

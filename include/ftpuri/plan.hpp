@@ -40,6 +40,7 @@
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/export.h"
 #include "ftpuri/pct.hpp"
+#include "ftpuri/result.hpp"
 #include "ftpuri/uri_view.hpp"
 
 namespace ftpuri {
@@ -63,6 +64,8 @@ enum class plan_mode : std::uint8_t {
 
 [[nodiscard]] FTPURI_API std::string_view to_string(plan_mode m) noexcept;
 // The mode named `name` ("multicwd"), if there is one.
+[[nodiscard]] FTPURI_API std::optional<plan_mode> plan_mode_from_string(std::string_view name) noexcept;
+// The former name of plan_mode_from_string(), kept for source compatibility until 1.0.
 [[nodiscard]] FTPURI_API std::optional<plan_mode> find_plan_mode(std::string_view name) noexcept;
 
 // A login the caller gives for a URI without userinfo: the user's own account on the server.
@@ -95,6 +98,7 @@ enum class ftp_verb : std::uint8_t { user, pass, cwd, type, retr, nlst, list };
 
 // "USER", "PASS", "CWD", "TYPE", "RETR", "NLST", "LIST".
 [[nodiscard]] FTPURI_API std::string_view to_string(ftp_verb v) noexcept;
+[[nodiscard]] FTPURI_API std::optional<ftp_verb> ftp_verb_from_string(std::string_view name) noexcept;
 
 // One command of a plan: a verb and, except for LIST or NLST of the current directory, an
 // argument. The argument is either text of the URI, percent-decoded as it is read, or a literal
@@ -208,41 +212,10 @@ private:
     bool name_is_directory_ = false; // a final "." or "..": walked as a directory, then listed
 };
 
-// Either a command_plan or the reason there is none.
-class plan_result {
-public:
-    [[nodiscard]] bool has_value() const noexcept { return ok_; }
-    [[nodiscard]] explicit operator bool() const noexcept { return ok_; }
-
-    // Precondition: has_value().
-    [[nodiscard]] command_plan const& value() const noexcept { return plan_; }
-    [[nodiscard]] command_plan const& operator*() const noexcept { return plan_; }
-    [[nodiscard]] command_plan const* operator->() const noexcept { return &plan_; }
-
-    // Precondition: !has_value(). plan.nocwd-slash (at the escape), plan.anonymous-password-
-    // control (offset 0, length 0: the option, not the URI), or pct.forbidden-control for a view
-    // that did not come from parse().
-    [[nodiscard]] diagnostic const& error() const noexcept { return error_; }
-
-    static plan_result success(command_plan const& p) noexcept
-    {
-        plan_result r;
-        r.plan_ = p;
-        r.ok_ = true;
-        return r;
-    }
-    static plan_result failure(diagnostic const& e) noexcept
-    {
-        plan_result r;
-        r.error_ = e;
-        return r;
-    }
-
-private:
-    command_plan plan_{};
-    diagnostic error_{};
-    bool ok_ = false;
-};
+// Either a command_plan or the reason there is none. The error: plan.nocwd-slash (at the
+// escape), plan.anonymous-password-control (offset 0, length 0: the option, not the URI), or
+// pct.forbidden-control for a view that did not come from parse().
+using plan_result = result<command_plan>;
 
 // The plan of a parsed URI. The view must outlive the plan, which points into its text.
 [[nodiscard]] FTPURI_API plan_result plan(uri_view const& uri, plan_options const& options = {}) noexcept;

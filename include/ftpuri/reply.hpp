@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "ftpuri/export.h"
@@ -34,6 +35,8 @@ enum class client_action : std::uint8_t {
 
 [[nodiscard]] FTPURI_API std::string_view to_string(plan_stage s) noexcept;
 [[nodiscard]] FTPURI_API std::string_view to_string(client_action a) noexcept;
+[[nodiscard]] FTPURI_API std::optional<plan_stage> plan_stage_from_string(std::string_view name) noexcept;
+[[nodiscard]] FTPURI_API std::optional<client_action> client_action_from_string(std::string_view name) noexcept;
 
 // The action for reply `code` at `stage`:
 //   421, 426, 434 (any stage)                              stop

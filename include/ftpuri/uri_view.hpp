@@ -41,6 +41,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -54,12 +55,13 @@ enum class host_kind : std::uint8_t {
     dns_name,  // a DNS host name (strict), letters, digits, '-' and '.'
     ipv4,      // dotted-decimal IPv4address
     ipv6,      // IP-literal holding an IPv6address
-    ipvfuture, // IP-literal holding an IPvFuture (rfc3986 profile only)
-    reg_name,  // a reg-name that is not a DNS name (rfc3986), or a host a profile only warns
-               // about (rfc3986, lenient: an empty or numeric-ambiguous host)
+    ipvfuture, // IP-literal holding an IPvFuture (rfc3986, lenient)
+    reg_name,  // a reg-name that is not a DNS name (rfc3986, lenient), or a host a profile only
+               // warns about (rfc3986, lenient: an empty or numeric-ambiguous host)
 };
 
 [[nodiscard]] FTPURI_API std::string_view to_string(host_kind k) noexcept;
+[[nodiscard]] FTPURI_API std::optional<host_kind> host_kind_from_string(std::string_view name) noexcept;
 
 // The segments of a path, iterated without allocating.
 class segment_range {

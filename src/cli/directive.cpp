@@ -56,7 +56,7 @@ std::optional<directive> find_directive(std::string_view comment) noexcept
         while (end < text.size() && text[end] != ',' && !is_blank(text[end]))
             ++end;
         std::string_view const name = text.substr(0, end);
-        if (std::optional<diag_id> const id = find_diag(name))
+        if (std::optional<diag_id> const id = diag_id_from_string(name))
             found.ids.insert(*id);
         else if (found.unknown.empty() && !name.empty())
             found.unknown = name;

@@ -11,7 +11,7 @@ namespace ftpuri::cli {
 
 std::optional<std::string> explain_rule(std::string_view name)
 {
-    std::optional<diag_id> const id = find_diag(name);
+    std::optional<diag_id> const id = diag_id_from_string(name);
     if (!id) return std::nullopt;
     diag_info const& row = info(*id);
     rule_rationale_row const& doc = rule_rationale[static_cast<std::size_t>(*id)];

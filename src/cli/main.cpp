@@ -131,7 +131,8 @@ int run_main(int argc, char** argv)
     }
 
     for (std::string const& name : r.enable)
-        if (std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(name); id && !ftpuri::info(*id).opt_in)
+        if (std::optional<ftpuri::diag_id> const id = ftpuri::diag_id_from_string(name);
+            id && !ftpuri::info(*id).opt_in)
             complain("note: --enable " + name + ": on by default (not an opt-in rule); --enable changes nothing");
 
     config_lookup configs(r, app);

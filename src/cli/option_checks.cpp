@@ -16,7 +16,7 @@ namespace {
 // --disable cannot hide it.
 bool only_an_error(std::string_view name, ftpuri::profile p)
 {
-    std::optional<ftpuri::diag_id> const id = ftpuri::find_diag(name);
+    std::optional<ftpuri::diag_id> const id = ftpuri::diag_id_from_string(name);
     return id && ftpuri::info(*id).by_profile[static_cast<std::size_t>(p)] == ftpuri::severity::error;
 }
 

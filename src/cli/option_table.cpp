@@ -190,7 +190,7 @@ void add_options(CLI::App& app, request& r)
                    "with --plan: how the directories become CWDs: multicwd (default), rfc1738, singlecwd or nocwd")
         ->check(CLI::Validator(
             [](std::string& name) {
-                return ftpuri::find_plan_mode(name)
+                return ftpuri::plan_mode_from_string(name)
                            ? std::string()
                            : "unknown plan mode '" + name + "' (rfc1738, multicwd, singlecwd or nocwd)";
             },

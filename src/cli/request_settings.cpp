@@ -58,7 +58,7 @@ configured settings_of(request r, std::string const& source)
     if (!profile) return fail("unknown profile '" + r.profile + "' (strict, rfc3986 or lenient)");
     std::optional<ftpuri::severity> const minimum = severity_from(r.min_severity);
     if (!minimum) return fail("unknown min-severity '" + r.min_severity + "' (note, warning or error)");
-    std::optional<ftpuri::plan_mode> const mode = ftpuri::find_plan_mode(r.plan_mode);
+    std::optional<ftpuri::plan_mode> const mode = ftpuri::plan_mode_from_string(r.plan_mode);
     if (!mode) return fail("unknown plan mode '" + r.plan_mode + "' (rfc1738, multicwd, singlecwd or nocwd)");
     for (std::string& scheme : r.skip_schemes)
         if (std::string const problem = scheme_problem(scheme); !problem.empty())

@@ -41,7 +41,7 @@ rule_choice_result choose_rules(std::vector<std::string> const& enable, std::vec
 {
     rule_choice_result result;
     for (std::string const& name : disable) {
-        std::optional<diag_id> const id = find_diag(name);
+        std::optional<diag_id> const id = diag_id_from_string(name);
         if (!id) {
             result.problem = unknown_id(name, "--disable");
             return result;
@@ -49,7 +49,7 @@ rule_choice_result choose_rules(std::vector<std::string> const& enable, std::vec
         result.choice.hidden.insert(*id);
     }
     for (std::string const& name : enable) {
-        std::optional<diag_id> const id = find_diag(name);
+        std::optional<diag_id> const id = diag_id_from_string(name);
         if (!id) {
             result.problem = unknown_id(name, "--enable");
             return result;
@@ -62,7 +62,7 @@ rule_choice_result choose_rules(std::vector<std::string> const& enable, std::vec
         if (info(*id).opt_in) result.choice.enabled.insert(*id);
     }
     for (std::string const& name : error) {
-        std::optional<diag_id> const id = find_diag(name);
+        std::optional<diag_id> const id = diag_id_from_string(name);
         if (!id) {
             result.problem = unknown_id(name, "--error");
             return result;

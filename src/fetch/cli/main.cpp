@@ -87,8 +87,10 @@ int run_main(int argc, char** argv)
                    "repeatable")
         ->delimiter(',')
         ->check(CLI::Validator(
-            [](std::string& id) { return find_diag(id) ? std::string() : "unknown diagnostic id '" + id + "'"; }, "",
-            "id"));
+            [](std::string& id) {
+                return diag_id_from_string(id) ? std::string() : "unknown diagnostic id '" + id + "'";
+            },
+            "", "id"));
     app.add_option("--deny", a.deny,
                    "refuse a host, and a connection to an address, in CLASS: loopback, unspecified, link-local, "
                    "private, broadcast, multicast, reserved, documentation, special-use, public, or non-public; "
@@ -146,8 +148,8 @@ int run_main(int argc, char** argv)
     fetch_options options;
     options.parse.syntax = *profile_named(a.profile);
     for (std::string const& id : a.error)
-        options.parse.as_error.insert(*find_diag(id));
-    options.mode = *find_plan_mode(a.plan_mode);
+        options.parse.as_error.insert(*diag_id_from_string(id));
+    options.mode = *plan_mode_from_string(a.plan_mode);
     options.max_size = a.max_size;
     options.timeout =
         std::chrono::milliseconds(static_cast<std::int64_t>(std::min(a.timeout, max_fetch_seconds) * 1000));
