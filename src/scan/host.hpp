@@ -81,7 +81,7 @@ enum class unicode_host_reading : std::uint8_t {
 // One with escapes alone that does not is a reg-name, as rfc3986 reads it, so that lenient
 // accepts what rfc3986 does; raw non-ASCII bytes, which RFC 3986 has no reading for, are then
 // refused. A build without libidn2 converts only the hosts that decode to ASCII and refuses
-// the others (host.idna-unavailable).
+// the others (host.idna-unavailable), escaped or not.
 template <class Sink>
 unicode_host_reading scan_unicode_host(cursor<Sink>& c, std::uint32_t begin, std::string_view host,
                                        std::uint32_t first_escape, bool raw_non_ascii) noexcept
@@ -105,7 +105,9 @@ unicode_host_reading scan_unicode_host(cursor<Sink>& c, std::uint32_t begin, std
     std::optional<rules::finding> const dns_error =
         name_chars && !numeric ? rules::check_dns_name(converted) : std::nullopt;
     if (!name_chars || dns_error) {
-        if (!raw_non_ascii) return not_a_name;
+        // Without libidn2 an escaped Unicode name cannot be told from one IDNA refuses: the
+        // build says so (host.idna-unavailable) rather than spell the host another way.
+        if (!raw_non_ascii && (idna_available || !unicode)) return not_a_name;
         if (n == 0) {
             bool const unavailable = !idna_available && unicode;
             c.fail(unavailable ? diag_id::host_idna_unavailable : diag_id::host_idna_invalid, component::host, begin,
