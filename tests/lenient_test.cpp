@@ -254,7 +254,9 @@ TEST(lenient, reads_what_strict_refuses_as_rfc3986_does)
         std::optional<std::string> const canonical = ftpuri::canonicalize(*r);
         ASSERT_TRUE(canonical.has_value());
         EXPECT_EQ(canonical, ftpuri::canonicalize(c.input, parse_options{ftpuri::profile::rfc3986}));
-        if (!c.canonical.empty()) EXPECT_EQ(*canonical, c.canonical);
+        if (!c.canonical.empty()) {
+            EXPECT_EQ(*canonical, c.canonical);
+        }
     }
 }
 
