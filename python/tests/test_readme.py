@@ -3,7 +3,8 @@
 and the ftpuri-check sessions of the README and docs/ftpuri-check.md, the module answers the
 same; the Python blocks of the README and python/README.md run; the package docstring's example
 holds. Each C++ fact used here is first found in the
-README's block, so that a change of the README's example fails here until this follows it."""
+README's block or its sequel in docs/library.md, so that a change of either example fails here
+until this follows it."""
 
 import doctest
 import ipaddress
@@ -46,8 +47,9 @@ def shows(text, *facts):
         assert fact in text, f"the README's example no longer shows: {fact}"
 
 
-def test_the_library_example(readme):
+def test_the_library_example(readme, library_doc):
     cpp = block(readme, "cpp", "// README example:")
+    more = block(library_doc, "cpp", "// Warnings and plan example:")  # its sequel in docs/library.md
 
     shows(cpp, '"ftp://ftp.example.org/pub/README;type=a"', 'r->host() == "ftp.example.org"',
           "host_kind::dns_name", 'r->name() == "README" && r->typecode() == \'a\'', '"pub", then the name "README"')
@@ -64,12 +66,12 @@ def test_the_library_example(readme):
     error = bad.value.diagnostic
     assert (error.id, error.offset, error.length) == ("host.numeric-ambiguous", 6, 6) and error.hint
 
-    shows(cpp, '"ftp://anonymous@FTP.example.org:21/pub/"', "diag_id::userinfo_anonymous", "diag_id::port_default")
+    shows(more, '"ftp://anonymous@FTP.example.org:21/pub/"', "diag_id::userinfo_anonymous", "diag_id::port_default")
     found = {d.id for d in ftpuri.parse("ftp://anonymous@FTP.example.org:21/pub/").diagnostics}
     assert {"userinfo.anonymous", "port.default"} <= found
 
-    shows(cpp, "ftpuri::validate(text) && !ftpuri::validate(sneaky)")
-    assert ftpuri.validate(text) and not ftpuri.validate(sneaky)
+    shows(more, 'ftpuri::validate(noisy) && !ftpuri::validate("ftp://0x7f.1/etc/passwd")')
+    assert ftpuri.validate("ftp://anonymous@FTP.example.org:21/pub/") and not ftpuri.validate(sneaky)
 
     messy, canonical = "FTP://Ftp.Example.ORG:021/%7Euser/pub/./a/../f.txt;TYPE=I", "ftp://ftp.example.org/~user/pub/f.txt;type=i"
     shows(cpp, f'"{messy}"', f'"{canonical}"', "ftpuri::equivalent(messy")
@@ -77,8 +79,9 @@ def test_the_library_example(readme):
     assert ftpuri.equivalent(messy, canonical)
 
     seed = "ftp://myname@host.dom/%2Fetc/motd"
-    shows(cpp, f'"{seed}"', "plan_mode::multicwd", '"USER myname; CWD /etc; RETR motd; "', "plan->ask_password()",
+    shows(more, f'"{seed}"', "plan_mode::multicwd", '"USER myname; CWD /etc; RETR motd; "', "plan->ask_password()",
           "plan_mode::nocwd")
+    shows(readme, f'"{seed}"', '"USER myname", "CWD /etc", "RETR motd"', "plan.ask_password")
     plan = ftpuri.plan(seed, mode="multicwd")
     assert "".join(str(command) + "; " for command in plan) == "USER myname; CWD /etc; RETR motd; "
     assert plan.ask_password
