@@ -36,7 +36,11 @@ export CXXFLAGS=$CFLAGS LIB_FUZZING_ENGINE=-fsanitize=fuzzer
 export OUT=$work/out WORK=$work/work SRC=$work/src
 mkdir -p "$OUT" "$WORK" "$SRC"
 # The build is OSS-Fuzz's; ccache only makes a repeated run cheaper here.
-if command -v ccache >/dev/null; then export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache; fi
+# Paths relative to the scratch directory (CCACHE_BASEDIR) make every run's commands the same.
+if command -v ccache >/dev/null; then
+  export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
+  export CCACHE_BASEDIR=$work CCACHE_NOHASHDIR=true
+fi
 
 started=$SECONDS
 bash "$here/build.sh" >"$work/build.log" 2>&1 || {

@@ -11,7 +11,12 @@
 #      find_package and with pkg-config, and run on the shared library of libftpuri0.
 set -euo pipefail
 source_dir=$(cd "$1" && pwd)
-work=$(mktemp -d)
+# One fixed directory, not mktemp's: debhelper's -ffile-prefix-map names the tree's path, so only
+# the same path every run lets ccache answer a repeated build. flock keeps two runs apart.
+work=${TMPDIR:-/tmp}/ftpuri-deb-test
+exec 9>"$work.lock"
+flock 9
+rm -rf "$work" && mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 step() { echo "== deb test: $*"; }
 fail() {
@@ -29,8 +34,13 @@ project_version=$(sed -n 's/^project(ftpuri VERSION \([0-9.]*\).*/\1/p' "$source
 tree=$work/ftpuri-$version
 mkdir "$tree"
 (cd "$source_dir" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$tree")
-# ccache only makes a repeated run cheaper; the build is debhelper's.
-if command -v ccache >/dev/null; then export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache; fi
+# ccache only makes a repeated run cheaper; the build is debhelper's. debhelper points HOME at a
+# scratch directory, which would hide ccache's cache: name it.
+if command -v ccache >/dev/null; then
+  export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
+  CCACHE_DIR=$(ccache --get-config cache_dir)
+  export CCACHE_DIR
+fi
 (cd "$tree" && DEB_BUILD_OPTIONS="parallel=$(nproc)" dpkg-buildpackage -b -us -uc) >"$work/build.log" 2>&1 || {
   tail -40 "$work/build.log"
   fail "dpkg-buildpackage"

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# tests/install/quickstart.sh SOURCE_DIR WITH_PYTHON: the README's quick start as a new user runs it
+# tests/install/quickstart.sh SOURCE_DIR WITH_PYTHON [WORK_PARENT]: the README's quick start as a new user runs it
 # (scripts/quickstart.sh, into a temporary build directory), then `cmake --install` of that build
 # into a temporary prefix, which must succeed and hold every component: the library, its headers
 # and packages, ftpuri-check with its man page, and the Python module when WITH_PYTHON is 1 (the
 # build that runs this test found pybind11, so the quick start's finds it too).
 set -euo pipefail
 source_dir=$(cd "$1" && pwd) with_python=$2
-work=$(mktemp -d)
+# In the calling build's tree when given: under CCACHE_BASEDIR (the clone), the compile commands
+# are then the same in every clone, and ccache answers a repeated run.
+work=$(mktemp -d -p "${3:-${TMPDIR:-/tmp}}")
 trap 'rm -rf "$work"' EXIT
 fail() {
   echo "quickstart test: FAILED: $*"

@@ -37,7 +37,8 @@ if(NOT FTPURI_SANITIZE AND TARGET ftpuri-check)
       ${python} ${python_dir})
   set_tests_properties(install.components PROPERTIES LABELS "install" TIMEOUT 300)
   add_test(NAME install.quickstart
-    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/quickstart.sh ${PROJECT_SOURCE_DIR} $<TARGET_EXISTS:ftpuri_python>)
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/quickstart.sh ${PROJECT_SOURCE_DIR} $<TARGET_EXISTS:ftpuri_python>
+            ${CMAKE_CURRENT_BINARY_DIR})
   set_tests_properties(install.quickstart PROPERTIES LABELS "install;slow" TIMEOUT 1800)
 endif()
 # install.fetch (tests/install/fetch.sh): the fetch component alone holds its own files; beside the
