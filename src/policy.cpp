@@ -164,13 +164,13 @@ std::optional<diagnostic> check_with(uri_view const& uri, host_class_set classes
     return finding;
 }
 
+} // namespace
+
 // Severity by id applies to what the URI means: a finding that depends on a segment's place
-// (path.drive-letter, path.tilde-user) is judged once dot segments are removed, so "./C:/x" is
-// judged as the "C:/x" it stands for. The canonical form written, parsed under the same options,
-// says it. Its error is reported over the input's spelling of the same component (the host for
-// "%41" decoded into a name, the path for "./C:"), or over the path when the input has none.
-std::optional<diagnostic> canonical_form_refused(std::string_view input, uri_view const& uri,
-                                                 std::string_view canonical, parse_options const& options) noexcept
+// (path.drive-letter, path.tilde-user) is judged once dot segments are removed, and a host
+// spelled with escapes as the name they decode to.
+std::optional<diagnostic> canonical_form_error(uri_view const& uri, std::string_view canonical,
+                                               parse_options const& options) noexcept
 {
     parse_result const again = parse(canonical, options);
     if (again) return std::nullopt;
@@ -180,12 +180,10 @@ std::optional<diagnostic> canonical_form_refused(std::string_view input, uri_vie
         finding.where = component::path;
         spelled = uri.path();
     }
-    finding.offset = offset_in(input, uri.buffer()) + static_cast<std::uint32_t>(spelled.data() - uri.buffer().data());
+    finding.offset = static_cast<std::uint32_t>(spelled.data() - uri.buffer().data());
     finding.length = static_cast<std::uint32_t>(spelled.size());
     return finding;
 }
-
-} // namespace
 
 std::optional<host_pattern> host_pattern::parse(std::string_view text) noexcept
 {
@@ -287,8 +285,9 @@ sanitize_result sanitize(std::string_view input, policy const& rules, std::span<
     r.size = written.size;
     if (written && !options.as_error.empty()) [[unlikely]] {
         if (std::optional<diagnostic> const finding =
-                canonical_form_refused(input, r.uri, {out.data(), written.size}, options)) {
+                canonical_form_error(r.uri, {out.data(), written.size}, options)) {
             r.error = *finding;
+            r.error.offset += offset_in(input, r.uri.buffer()); // the lenient profile may trim
             return r;
         }
     }

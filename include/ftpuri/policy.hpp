@@ -88,6 +88,14 @@ FTPURI_API void sort_host_patterns(std::span<std::string_view> patterns) noexcep
 // (offsets into uri.buffer()); nothing when the policy accepts the host.
 [[nodiscard]] FTPURI_API std::optional<diagnostic> check_policy(uri_view const& uri, policy const& rules) noexcept;
 
+// The error the canonical form `canonical` of `uri` gets when parsed under `options`, placed
+// over the input's own spelling of the component it is about (the host for "x%6E--a", which
+// means "xn--a"; the path for "./C:/x"), or over the path when the input has none: offsets into
+// uri.buffer(). Nothing when the canonical form parses. sanitize() and ftpuri-check's --error
+// judge a URI by what it means this way.
+[[nodiscard]] FTPURI_API std::optional<diagnostic> canonical_form_error(uri_view const& uri, std::string_view canonical,
+                                                                        parse_options const& options) noexcept;
+
 enum class sanitize_status : std::uint8_t {
     ok,
     invalid,          // error says why: the first error of the parse, a warning made an error

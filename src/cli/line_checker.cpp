@@ -174,20 +174,16 @@ void line_checker::add_line_findings(list_line const& parts)
     if (parts.finding) static_cast<void>(diagnostics_.push(*parts.finding)); // dropped() counts a lost one
 }
 
-// --error applies to what the URI means, as sanitize() judges it: a finding that depends on a
-// segment's place is judged on the canonical form too ("./C:/x" is the "C:/x" it stands for),
-// and the input is refused with that form's error, at the input's path.
+// --error applies to what the URI means, as sanitize() judges it: on the canonical form too
+// ("./C:/x" is the "C:/x" it stands for, "x%6E--a" the "xn--a"), reported over the input's own
+// spelling of the component.
 bool line_checker::judge_canonical_form(uri_view const& uri, std::string_view input)
 {
     if (!canonicalize(uri)) return true; // the canonical step reports it
-    parse_result const again = parse(canonical_text_, settings_.parse);
-    if (again) return true;
-    uri_view::offsets const at = uri.raw_offsets();
-    diagnostic finding = again.error();
-    finding.where = component::path;
-    finding.offset = static_cast<std::uint32_t>(uri.buffer().data() - input.data()) + at.path_begin;
-    finding.length = at.path_end - at.path_begin;
-    diagnostics_.push(finding); // an error: the list keeps room for it
+    std::optional<diagnostic> finding = canonical_form_error(uri, canonical_text_, settings_.parse);
+    if (!finding) return true;
+    finding->offset += static_cast<std::uint32_t>(uri.buffer().data() - input.data());
+    diagnostics_.push(*finding); // an error: the list keeps room for it
     return false;
 }
 
