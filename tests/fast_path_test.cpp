@@ -421,6 +421,48 @@ TEST(FastPath, EscapesNearTheEndAgreeAtEveryPathLength)
     tally.expect_none_of_at_least(90000U);
 }
 
+// An escaped "/" inside a segment the block stage takes, cancelled later by "..": the walk must
+// learn which taken segment held one (path.encoded-traversal), whichever block it lies in and
+// however many segments end in that block. Also the "/"s it leaves to the path scanner: one
+// that begins a segment, or that a "." or another escape follows.
+TEST(FastPath, EscapedSlashesTakenInBulkAgreeWhenCancelled)
+{
+    std::vector<std::string_view> const slashes = {"%2F", "%2f", "%2F.", "%2F%41", "%2F%2E%2E", "%2F..", "x%2F"};
+    agreement_tally tally;
+    for (std::size_t segment_length = 1; segment_length <= 13; segment_length += 3) {
+        for (std::size_t segments = 1; segments <= 9; ++segments) {
+            for (std::size_t slashed = 0; slashed < segments; ++slashed) {
+                for (std::string_view slash : slashes) {
+                    for (std::size_t at = 0; at <= segment_length; at += segment_length) {
+                        std::string path;
+                        for (std::size_t k = 0; k < segments; ++k) {
+                            std::string segment(segment_length, static_cast<char>('a' + k));
+                            if (k == slashed) segment.insert(at, slash);
+                            path += "/" + segment;
+                        }
+                        for (std::size_t up = 0; up <= segments; up += 1 + segments / 3)
+                            for (std::string_view tail : {"", "/", "/f"}) {
+                                std::string uri = "ftp://" + std::string(1 + segments % 5, 'h') + path;
+                                for (std::size_t u = 0; u < up; ++u)
+                                    uri += "/..";
+                                tally.check(uri + std::string(tail));
+                            }
+                    }
+                }
+            }
+        }
+    }
+    tally.expect_none_of_at_least(20000U);
+
+    // What the agreement is on: a slashed segment far from the path's start, cancelled.
+    std::string const far = "ftp://h/" + std::string(40, 'a') + "/bbbb%2Fcccc/" + std::string(40, 'd') + "/../..";
+    ftpuri::parse_result const r = ftpuri::parse(far, in(S));
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().id, ftpuri::diag_id::path_encoded_traversal) << show(r.error());
+    std::string const one_up = far.substr(0, far.size() - 3); // cancels only the d's
+    EXPECT_TRUE(ftpuri::parse(one_up, in(S)).has_value());
+}
+
 // ---- how often the fast paths are taken ---------------------------------------------------------
 
 // Valid strict inputs: bench/corpora.hpp's mirror-list URLs (the shares of real lists:

@@ -58,10 +58,12 @@ public:
     // dot-segments are removed.
     [[nodiscard]] constexpr std::size_t kept() const noexcept { return rfc3986_.kept(); }
 
-    // `count` segments neither empty, nor a dot-segment, nor holding an encoded "/", none of them
-    // the first: as many next(0, false, false, false) would take, which find nothing.
-    constexpr void down(std::size_t count) noexcept
+    // `count` segments neither empty nor a dot-segment, none of them the first, of which the one
+    // at `last_slashed` (counted from 0; none, or past count, for none) is the last that holds an
+    // encoded "/": as many next(0, false, ..., false) would take, which find nothing.
+    constexpr void down(std::size_t count, std::size_t last_slashed = none) noexcept
     {
+        if (last_slashed < count) last_slashed_ = rfc3986_.kept() + last_slashed;
         rfc3986_.keep(count);
         depth_ += count;
     }

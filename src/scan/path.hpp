@@ -120,7 +120,7 @@ private:
         std::uint32_t const n = c_.n;
         plain_segments const plain = c_.ftp_grammar ? find_plain_segments<ftp_segment_run>(s, q, n, !Sink::collecting)
                                                     : find_plain_segments<segment_run>(s, q, n, !Sink::collecting);
-        walk_.down(plain.count);
+        walk_.down(plain.count, plain.last_slashed);
         if (plain.first_escape != npos) respelled_at(plain.first_escape);
         skip_asking_ = plain.count == 0 && !plain.to_end ? 3 : 0;
         // The ftp grammar's last segment ends the path where nothing stops it (a ";" would):

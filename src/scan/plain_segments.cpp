@@ -108,15 +108,23 @@ template <int K, class Bytes>
 // The escapes among the block's lanes (`percent`) that could matter to a rule, or whose digits
 // are no hex digits; `begins`: the lanes that begin a segment. matters_alone, matters_with_next
 // and matters_with_third of plain_segments.hpp, lane by lane; the escapes after a lead are
-// decoded only where a lead is.
+// decoded only where a lead is. `slashes` gets the escaped "/"s that do not matter.
 template <class Bytes>
 [[gnu::target("avx2,popcnt"), gnu::always_inline]] inline unsigned
-escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins) noexcept
+escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, unsigned& slashes) noexcept
 {
     decoded const d = decode<1>(bytes);
     v32 const b = d.byte;
     unsigned matters = ~bits(d.valid) | lanes_in(b, load_nibble_tables(matters_alone_bytes)) |
                        (lanes_in(b, load_nibble_tables(leading_bytes)) & begins);
+    // A "/" that begins a segment, or that a "." or another escape follows.
+    unsigned const slash = bits(is(b, '/')) & percent;
+    if (slash != 0) {
+        v32 const after = bytes.template from<3>();
+        unsigned const near = slash & (begins | bits(_mm256_or_si256(is(after, '.'), is(after, '%'))));
+        matters |= near;
+        slashes = slash & ~near;
+    }
     if ((lanes_in(b, load_nibble_tables(lead_bytes)) & percent) == 0) return matters & percent;
     decoded const next = decode<4>(bytes);
     v32 const next_is_escape = _mm256_and_si256(is(bytes.template from<3>(), '%'), next.valid);
@@ -163,10 +171,12 @@ public:
         // A segment's second byte ":" may make it a drive letter ("C:"), which warns.
         unsigned problem =
             (~plain & ~slash) | (begins & (~plain | lead | slash)) | (((begins << 1U) | second_byte_) & colon);
-        if (percent != 0) problem |= escapes_that_matter(bytes, percent << skip, begins << skip) >> skip;
+        unsigned slashes = 0;
+        if (percent != 0) problem |= escapes_that_matter(bytes, percent << skip, begins << skip, slashes) >> skip;
         unsigned const before =
             problem != 0 ? static_cast<unsigned>((std::uint64_t{1} << __builtin_ctz(problem)) - 1U) : ~0U;
         unsigned const taken = slash & before;
+        slashed((slashes >> skip) & before, taken);
         if (taken != 0) {
             found_.count += static_cast<std::uint32_t>(__builtin_popcount(taken));
             found_.end = position + static_cast<std::uint32_t>(31 - __builtin_clz(taken));
@@ -187,18 +197,41 @@ public:
     [[nodiscard]] plain_segments result(std::uint32_t n) noexcept
     {
         found_.to_end = stop_ == n && n > found_.end + 1;
+        found_.last_slashed = last_slashed_;
         // An escape before the last "/" taken, or anywhere when the last segment is taken too.
         if (first_escape_ < (found_.to_end ? n : found_.end)) found_.first_escape = first_escape_;
         return found_;
     }
 
 private:
+    // The block's escaped "/"s taken as plain, and its "/"s taken: the last segment taken that
+    // holds one, counted among all taken (before found_.count adds this block's). A segment
+    // still open at the block's end may end in a later block.
+    void slashed(unsigned lanes, unsigned taken) noexcept
+    {
+        if (taken == 0) {
+            open_slashed_ = open_slashed_ || lanes != 0;
+            return;
+        }
+        auto const last_taken = static_cast<unsigned>(31 - __builtin_clz(taken));
+        unsigned const ended = lanes & ((2U << last_taken) - 1U); // 2U << 31 wraps to 0: every lane
+        if (ended != 0) {
+            auto const lane = static_cast<unsigned>(31 - __builtin_clz(ended));
+            last_slashed_ = found_.count + static_cast<std::uint32_t>(__builtin_popcount(taken & ((1U << lane) - 1U)));
+        } else if (open_slashed_) {
+            last_slashed_ = found_.count;
+        }
+        open_slashed_ = (lanes >> last_taken) != 0;
+    }
+
     static constexpr std::uint32_t npos = 0xFFFF'FFFFU;
     nibble_tables ascii_;
     bool escapes_;
     plain_segments found_;
     std::uint32_t first_escape_ = npos;
     std::uint32_t stop_ = npos; // the first byte that ended the shortcut
+    std::uint32_t last_slashed_ = npos;
+    bool open_slashed_ = false; // the segment open at the last block's end holds an escaped "/"
     unsigned after_slash_ = 1;  // the byte before the block is a "/": a segment begins at its first
     unsigned second_byte_ = 0;  // a segment began at the byte before the block
 };

@@ -9,7 +9,12 @@
 // of it does not stop in, and it judges every other one itself. SSE2 takes segments without
 // escapes; AVX2 (chosen at run time) takes escapes too, where no warning is wanted, by decoding
 // every escape of 32 bytes at once and asking whether any could matter:
-//   - a control, "/" or "\" (pct.*control, path.encoded-*), a "." or "~" beginning a segment;
+//   - a control or "\" (pct.*control, path.encoded-backslash), a "." or "~" beginning a
+//     segment;
+//   - a "/" (path.encoded-slash) that begins a segment (path.absolute) or is followed by a "."
+//     or another escape (a dot-segment it may hide, path.encoded-traversal); any other is
+//     taken, and the walk told the last segment that holds one (a ".." that cancels it is
+//     judged by the path scanner);
 //   - a lead that begins a look-alike or a line separator with the escapes after it: the
 //     conditions below, each checked at compile time against the UTF-8 state machine of
 //     utf8.hpp, so that they are that machine's answers, not a second reading of RFC 3629.
@@ -31,10 +36,10 @@ namespace ftpuri::detail {
 
 // ---- which decoded bytes could matter, as the AVX2 form tests them ----------------------------
 
-// A decoded byte that matters wherever it is.
+// A decoded byte that matters wherever it is ("/" matters by its neighbours: see above).
 constexpr bool matters_alone(unsigned b) noexcept
 {
-    return b < 0x20 || b == 0x7F || b == '/' || b == '\\' || b == 0xC0 || b == 0xC1 || b >= 0xF5;
+    return b < 0x20 || b == 0x7F || b == '\\' || b == 0xC0 || b == 0xC1 || b >= 0xF5;
 }
 
 // A lead followed by the escape `next` (a continuation byte): whether the pair may end in a
@@ -84,13 +89,13 @@ consteval bool conditions_are_the_state_machines()
             }
         }
     }
-    // Alone: a control or DEL (the safety rules), the path's "/" and "\", and the leads that make
-    // a look-alike with any continuation.
+    // Alone: a control or DEL (the safety rules), "\", and the leads that make a look-alike
+    // with any continuation.
     for (unsigned a = 0; a < 0x100; ++a) {
         bool const control = chars::control.contains(static_cast<unsigned char>(a));
         bool const look_lead = a >= 0x80 && (transition(idle, class_of(a)).next == utf8::after_c0 ||
                                              transition(idle, class_of(a)).next == utf8::after_f5);
-        if (matters_alone(a) != (control || a == '/' || a == '\\' || look_lead)) return false;
+        if (matters_alone(a) != (control || a == '\\' || look_lead)) return false;
     }
     return true;
 }
@@ -159,13 +164,14 @@ inline constexpr pair_tables pairs = make_pair_tables();
 // ---- the forms --------------------------------------------------------------------------------
 
 // What the segments after the "/" at s[q] hold: the "/" that ends the last segment taken (q for
-// none), how many, the first escape among them (npos for none), and whether the last segment,
-// which the input's end ends, needs no judgement either (AVX2 only; the first escape is then
-// counted to the end).
+// none), how many, the first escape among them (npos for none), the last of them (counted from
+// 0) that holds an escaped "/" (npos for none), and whether the last segment, which the input's
+// end ends, needs no judgement either (AVX2 only; the first escape is then counted to the end).
 struct plain_segments {
     std::uint32_t end;
     std::uint32_t count = 0;
     std::uint32_t first_escape = 0xFFFF'FFFFU;
+    std::uint32_t last_slashed = 0xFFFF'FFFFU;
     bool to_end = false;
 };
 
