@@ -17,21 +17,12 @@
 #include "ftpuri.h"
 #include "ftpuri/fetch.hpp"
 
+#include "../c_arguments.hpp"
+
 namespace ftpuri {
 namespace {
 
-template <class T>
-[[nodiscard]] bool sized(T const* p) noexcept
-{
-    return p->size >= sizeof(T);
-}
-
-[[nodiscard]] std::optional<std::string_view> text(char const* p, std::size_t length) noexcept
-{
-    if (length == FTPURI_NUL_TERMINATED) return p == nullptr ? std::nullopt : std::optional(std::string_view(p));
-    if (p == nullptr) return length == 0 ? std::optional(std::string_view()) : std::nullopt;
-    return std::string_view(p, length);
-}
+using namespace c_arguments;
 
 // Every argument a binding could get wrong, checked before anything is fetched; nothing when
 // one is wrong (FTPURI_BAD_ARGUMENT).
@@ -39,16 +30,10 @@ template <class T>
                                                         ftpuri_fetch_options const* f)
 {
     fetch_options out;
-    if (p != nullptr) {
-        if (!sized(p) || p->profile > FTPURI_PROFILE_LENIENT) return std::nullopt;
-        out.parse.syntax = static_cast<profile>(p->profile);
-        if (p->max_length != 0) out.parse.max_length = std::min(p->max_length, max_length_cap);
-    }
-    if (policy.as_error == nullptr && policy.as_error_count != 0) return std::nullopt;
-    for (std::size_t i = 0; i < policy.as_error_count; ++i) {
-        if (policy.as_error[i] >= diag_catalogue.size()) return std::nullopt;
-        out.parse.as_error.insert(static_cast<diag_id>(policy.as_error[i]));
-    }
+    std::optional<parse_options> const parse = read_parse_options(p);
+    if (!parse) return std::nullopt;
+    out.parse = *parse;
+    if (!add_as_error(out.parse, policy)) return std::nullopt;
     if (f == nullptr) return out;
     if (!sized(f) || f->reserved != 0 || f->plan_mode > FTPURI_PLAN_NOCWD) return std::nullopt;
     if (f->resolve == nullptr && f->resolve_count != 0) return std::nullopt;
@@ -64,27 +49,6 @@ template <class T>
     return out;
 }
 
-[[nodiscard]] std::optional<host_class_set> read_classes(std::uint32_t bits) noexcept
-{
-    if ((bits >> host_class_count) != 0) return std::nullopt;
-    host_class_set classes;
-    for (unsigned c = 0; c < host_class_count; ++c)
-        if (((bits >> c) & 1U) != 0) classes.insert(static_cast<host_class>(c));
-    return classes;
-}
-
-void write_diagnostic(ftpuri_diagnostic* to, diagnostic const& d) noexcept
-{
-    to->id = static_cast<std::uint32_t>(d.id);
-    to->severity = static_cast<std::uint32_t>(d.level);
-    to->component = static_cast<std::uint32_t>(d.where);
-    to->offset = d.offset;
-    to->length = d.length;
-    to->name = d.info().name.data();
-    to->message = message(d).data();
-    to->hint = d.info().hint.data();
-}
-
 } // namespace
 } // namespace ftpuri
 
@@ -94,20 +58,18 @@ extern "C" int ftpuri_fetch(char const* uri, std::size_t length, ftpuri_parse_op
                             ftpuri_diagnostic* error) noexcept
 {
     using namespace ftpuri;
+    using namespace ftpuri::c_arguments;
     std::optional<std::string_view> const in = text(uri, length);
     if (!in || policy == nullptr || !sized(policy) || policy->reserved != 0 || write == nullptr ||
-        (result != nullptr && !sized(result)) || (error != nullptr && !sized(error)) ||
-        (policy->allow == nullptr && policy->allow_count != 0))
+        (result != nullptr && !sized(result)) || (error != nullptr && !sized(error)) || !readable_patterns(*policy))
         return FTPURI_BAD_ARGUMENT;
     try {
         std::optional<ftpuri::fetch_options> const opts = read_options(options, *policy, fetch_options);
         std::optional<host_class_set> const deny = read_classes(policy->deny);
         if (!opts || !deny) return FTPURI_BAD_ARGUMENT;
         std::vector<std::string_view> allow;
-        for (std::size_t i = 0; i < policy->allow_count; ++i) {
-            if (policy->allow[i] == nullptr) return FTPURI_BAD_ARGUMENT;
-            allow.emplace_back(policy->allow[i]);
-        }
+        for (std::size_t i = 0; i < policy->allow_count; ++i)
+            allow.emplace_back(policy->allow[i]); // readable_patterns: none is null
         ftpuri::policy const rules{.deny = *deny, .allow = allow};
         fetch_result const r = fetch(*in, rules, *opts, [&](std::span<char const> bytes) {
             return write(user_data, bytes.data(), bytes.size()) != 0;
