@@ -34,42 +34,28 @@
 #include "ftpuri/parse.hpp"
 #include "ftpuri/uri_view.hpp"
 
+#include "canonical_repair.hpp"
 #include "fuzz_check.hpp"
 
 namespace {
 
 using namespace ftpuri;
+using ftpuri::detail::canonical_repair;
+using ftpuri::detail::canonical_repair_of;
 using ftpuri_fuzz::ascii_lowercase;
 using ftpuri_fuzz::reference_decode;
 
 constexpr profile all_profiles[] = {profile::strict, profile::rfc3986, profile::lenient};
 
-// Diagnostics that the lenient (and rfc3986) profile reports as warnings, that strict rejects,
-// and that the canonical form does not repair: with one of them the canonical form of a
-// lenient input need not be strict-valid. (path.above-root is repaired: the ".." vanishes.)
-constexpr diag_id unrepaired_in_lenient[] = {
-    diag_id::host_empty,
-    diag_id::pct_control,
-    diag_id::path_encoded_traversal,
-    diag_id::path_encoded_backslash,
-    diag_id::host_numeric_ambiguous,
-    // The look-alike rules: the canonical form keeps what they point at as written.
-    diag_id::pct_overlong_utf8,
-    diag_id::pct_line_separator,
-    diag_id::host_punycode_invalid,
-    diag_id::path_dot_lookalike,
-    diag_id::path_tilde_inside,
-    // A decoded 0xFF, Telnet's IAC, is a byte of the name: kept.
-    diag_id::pct_telnet_iac,
-    // The "." kept before an empty first directory, which curl and WHATWG parsers remove.
-    diag_id::path_dot_before_empty,
-    diag_id::host_underscore, // a name no RFC 1123 spelling holds
-    // What lenient reads as rfc3986 does and strict has no spelling for: a reg-name host, an
-    // IPvFuture, a query.
-    diag_id::host_not_dns,
-    diag_id::host_ipvfuture,
-    diag_id::query_present,
-};
+// Whether a finding lets the canonical form of a lenient (or rfc3986) input be strict-invalid:
+// diagnostics.def's canonical column says the canonical form keeps what it points at, or spells
+// it as RFC 3986 does (a reg-name host, an IPvFuture, a query), which strict may have no
+// spelling for. (path.above-root is repaired: the ".." vanishes.)
+bool unrepaired_in_lenient(diag_id id) noexcept
+{
+    canonical_repair const r = canonical_repair_of(id);
+    return r == canonical_repair::keeps || r == canonical_repair::as_rfc3986;
+}
 
 std::string canonical_of(std::string_view input, uri_view const& v, canonical_options const& options = {})
 {
@@ -216,8 +202,8 @@ void check_profile(std::string_view input, profile p)
     bool must_be_strict = p == profile::strict || validate(input, {profile::strict, default_max_length});
     if (p == profile::lenient) {
         must_be_strict = true;
-        for (diag_id id : unrepaired_in_lenient)
-            if (found.contains(id)) must_be_strict = false;
+        for (diag_info const& d : diag_catalogue)
+            if (unrepaired_in_lenient(d.id) && found.contains(d.id)) must_be_strict = false;
     }
     if (must_be_strict) FUZZ_CHECK_DETAIL(validate(canon, {profile::strict, default_max_length}), input, canon);
 

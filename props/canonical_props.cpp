@@ -17,6 +17,7 @@
 #include <array>
 #include <string>
 
+#include "canonical_repair.hpp"
 #include "generators.hpp"
 #include "registry.hpp"
 
@@ -153,33 +154,6 @@ constexpr std::array canonicalized_away = {
     diag_id::host_unicode,       diag_id::userinfo_raw_colon,  diag_id::interop_host_percent_encoded,
 };
 
-// What rfc3986 and lenient accept with a warning and the canonical form cannot repair without
-// changing the resource: the safety rules docs/behaviour.md makes strict errors whose constructs
-// canonicalization keeps (it never drops bytes or guesses a host). An empty host has nothing to
-// put there; a numeric-ambiguous host ("127.1") would have to be guessed as an address; a
-// decoded control (%01), an encoded traversal ("..%2F..") and an encoded backslash (%5C) name
-// those very bytes, which the canonical form keeps encoded. docs/behaviour.md: lenient's canonical
-// output is strict-valid "wherever a repair exists"; these are the cases where none does.
-// So are the look-alike rules: an overlong or line-separating escape, an invalid A-label, a
-// look-alike of ".." and a home directory after the first segment are kept as written, and so
-// is a decoded 0xFF (Telnet's IAC), a byte of the name.
-// (A ".." above the root is not among them: the canonical form drops it, as RFC 3986 5.2.4 does.)
-constexpr std::array no_strict_repair = {
-    diag_id::host_empty,
-    diag_id::host_numeric_ambiguous,
-    diag_id::pct_control,
-    diag_id::path_encoded_traversal,
-    diag_id::path_encoded_backslash,
-    diag_id::pct_overlong_utf8,
-    diag_id::pct_line_separator,
-    diag_id::host_punycode_invalid,
-    diag_id::path_dot_lookalike,
-    diag_id::path_tilde_inside,
-    diag_id::pct_telnet_iac,
-    diag_id::path_dot_before_empty,
-    diag_id::host_underscore, // a name no RFC 1123 spelling holds
-};
-
 // RFC 3986 only: constructs strict has no spelling for at all, which rfc3986 accepts and lenient
 // reads as rfc3986 does. docs/behaviour.md promises nothing for them (canonical.hpp says
 // "strict-valid whenever the input is valid in any profile", which cannot hold for these), so the
@@ -203,9 +177,13 @@ void strict_valid(profile syntax)
     parsed p;
     draw_input(syntax, u, p);
     if (syntax != profile::strict) {
-        for (diag_id const id : no_strict_repair) {
-            if (p.found.contains(id)) {
-                RC_TAG(std::string("no repair: ") + std::string(ftpuri::info(id).name));
+        // What the canonical form keeps as written, having no strict spelling for it
+        // (diagnostics.def's canonical column): an empty host, a numeric-ambiguous one, a
+        // decoded control, an encoded traversal or backslash, the look-alikes, Telnet's IAC...
+        for (ftpuri::diag_info const& d : ftpuri::diag_catalogue) {
+            if (ftpuri::detail::canonical_repair_of(d.id) == ftpuri::detail::canonical_repair::keeps &&
+                p.found.contains(d.id)) {
+                RC_TAG(std::string("no repair: ") + std::string(d.name));
                 return;
             }
         }

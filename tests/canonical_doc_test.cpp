@@ -174,4 +174,31 @@ TEST(canonical_doc, every_example_is_a_tested_row_and_holds)
         EXPECT_EQ(rules_in_doc.count(std::string(rule)), 1U) << "docs/canonical.md shows no example of " << rule;
 }
 
+// The paragraph that lists the findings the canonical form keeps as written names exactly the
+// ids whose canonical column in diagnostics.def says keeps (read here from the .def itself).
+TEST(canonical_doc, the_findings_kept_as_written_are_the_defs)
+{
+    std::string const doc = ftpuri_test::read_file(ftpuri_test::source_path("docs/canonical.md"));
+    std::size_t const begin = doc.find("have no repair");
+    ASSERT_NE(begin, std::string::npos) << "docs/canonical.md lost its list of findings with no repair";
+    std::size_t const end = doc.find("\n\n", begin);
+    std::string_view const paragraph = std::string_view(doc).substr(begin, end - begin);
+    std::set<std::string> listed;
+    for (std::size_t q = paragraph.find('`'); q != std::string_view::npos; q = paragraph.find('`', q + 1)) {
+        std::size_t const close = paragraph.find('`', q + 1);
+        ASSERT_NE(close, std::string_view::npos);
+        std::string const word(paragraph.substr(q + 1, close - q - 1));
+        if (ftpuri::diag_id_from_string(word)) listed.insert(word);
+        q = close;
+    }
+    std::set<std::string> kept;
+#define FTPURI_DIAG(id, c_id, name, strict, rfc3986, lenient, default_on, category, score, cwe, oracle, constraint,    \
+                    canonical, ...)                                                                                    \
+    if (std::string_view(#canonical) == "keeps") kept.emplace(name);
+#include "ftpuri/diagnostics.def"
+#undef FTPURI_DIAG
+    EXPECT_GE(kept.size(), 10U);
+    EXPECT_EQ(listed, kept);
+}
+
 } // namespace

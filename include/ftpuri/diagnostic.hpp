@@ -89,7 +89,7 @@ constexpr severity first_reported(std::optional<severity> strict, std::optional<
 // One row per id, made from diagnostics.def.
 inline constexpr std::array diag_catalogue = {
 #define FTPURI_DIAG(id, c_id, name, strict, rfc3986, lenient, default_on, category, score, cwe, oracle, constraint,    \
-                    message, hint)                                                                                     \
+                    canonical, message, hint)                                                                          \
     diag_info{diag_id::id,                                                                                             \
               name,                                                                                                    \
               detail::diag_def::first_reported(detail::diag_def::strict, detail::diag_def::rfc3986,                    \
