@@ -14,6 +14,12 @@ set(FTPURI_GRAMMAR ${FTPURI_ORACLE_ROOT}/docs/grammar.abnf)
 set(FTPURI_ORACLE_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/abnf_to_re2.py)
 set(FTPURI_ORACLE_DIR ${CMAKE_CURRENT_BINARY_DIR})
 
+# The build-time tool that writes the regexes: the project's ABNF reader (tests/support/abnf/)
+# and its regex writer, built for the machine that builds.
+add_executable(abnf_to_re2 ${CMAKE_CURRENT_LIST_DIR}/abnf_to_re2.cpp)
+target_include_directories(abnf_to_re2 PRIVATE ${FTPURI_ORACLE_ROOT}/tests)
+target_link_libraries(abnf_to_re2 PRIVATE ftpuri_warnings)
+
 # ftpuri_oracle_regex(<output file> <rule> [<captured rule> ...])
 function(ftpuri_oracle_regex output rule)
   set(captures)
