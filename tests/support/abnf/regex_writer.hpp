@@ -151,11 +151,28 @@ inline std::string quantifier(unsigned min, unsigned max, bool unbounded)
 
 class regex_writer {
 public:
-    regex_writer(grammar_file const& g, grammar_tree const& tree, bool lenient_captures)
-        : g_(g), tree_(tree), lenient_(lenient_captures), captured_(g.rules.size(), false),
-          capture_(g.rules.size(), false)
+    // `replacement`, when given, stands for rule `replaced`'s tree: a changed copy of the grammar
+    // (oracle/grammar_mutants/) without copying the rest.
+    regex_writer(grammar_file const& g, grammar_tree const& tree, bool lenient_captures,
+                 std::size_t replaced = static_cast<std::size_t>(-1), node const* replacement = nullptr)
+        : g_(g), lenient_(lenient_captures), captured_(g.rules.size(), false), capture_(g.rules.size(), false)
     {
+        for (auto const& r : tree.rules)
+            rules_.push_back(r.get());
+        if (replacement != nullptr && replaced < rules_.size()) rules_[replaced] = replacement;
     }
+
+    // What `n`, a part of rule `rule`'s tree, translates to: a set of bytes or regex text; an
+    // empty text with error() set when it cannot be translated.
+    regex_detail::fragment fragment_of(std::size_t rule, node const& n)
+    {
+        stack_.assign(1, rule);
+        regex_detail::fragment f = translate(n, false);
+        stack_.clear();
+        return f;
+    }
+
+    [[nodiscard]] std::string const& error() const { return error_; }
 
     regex_result write(std::string_view rule, std::vector<std::string> const& captures)
     {
@@ -195,7 +212,7 @@ private:
             return fail("recursive rule: " + cycle + g_.rules[r].name + " (a regular expression cannot recurse)");
         }
         stack_.push_back(r);
-        fragment const inner = translate(*tree_.rules[r], repeated);
+        fragment const inner = translate(*rules_[r], repeated);
         stack_.pop_back();
         if (!capture_[r] || (lenient_ && captured_[r])) return inner;
         std::string const& name = g_.rules[r].name;
@@ -274,7 +291,7 @@ private:
     }
 
     grammar_file const& g_;
-    grammar_tree const& tree_;
+    std::vector<node const*> rules_; // by rule index: its tree
     bool lenient_;
     std::vector<bool> captured_; // by rule index: its group is written
     std::vector<bool> capture_;  // by rule index: asked for

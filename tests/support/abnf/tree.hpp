@@ -3,8 +3,9 @@
 // rule, shared by the interpreter (interpreter.hpp) and the regex writer (regex_writer.hpp) so
 // that both read a grammar the one way.
 //
-// A rule's tree is an alternation of every body its "=" and "=/" definitions give, in order. A
-// group "( x )" is x itself, an option "[ x ]" is x repeated 0 to 1 times.
+// An alternation or a sequence of one element is that element; a group "( x )" is x itself, an
+// option "[ x ]" is x repeated 0 to 1 times. A rule with "=/" definitions is the alternation of
+// all their alternatives, in order.
 #pragma once
 
 #include <cstddef>
@@ -23,7 +24,7 @@ struct node {
     unsigned min = 0, max = 0;    // rep
     bool unbounded = false;       // rep: no upper bound
     std::size_t rule = 0;         // ref: the index into grammar_file::rules
-    std::string text;             // lit
+    std::string text;             // lit; ref: the name as written there
     bool case_sensitive = false;  // lit: %s"" (RFC 7405)
     std::vector<unsigned> values; // bytes: %x41.42 is {0x41, 0x42}
     unsigned lo = 0, hi = 0;      // range
@@ -45,14 +46,25 @@ public:
     {
         grammar_tree out;
         for (rule_def const& r : g_.rules) {
-            auto top = std::make_unique<node>();
-            top->kind = node::alt;
+            std::vector<std::unique_ptr<node>> bodies;
             for (auto const& body : r.alternatives) {
                 std::size_t pos = 0;
-                std::unique_ptr<node> alternation = parse_alt(body, pos);
+                bodies.push_back(parse_alt(body, pos));
                 if (pos != body.size()) fail("trailing tokens in " + r.name);
-                for (auto& kid : alternation->kids)
-                    top->kids.push_back(std::move(kid)); // "=/" adds alternatives, not a nested group
+            }
+            if (bodies.size() == 1) {
+                out.rules.push_back(std::move(bodies.front()));
+                continue;
+            }
+            auto top = std::make_unique<node>(); // "=/" adds alternatives, not a nested group
+            top->kind = node::alt;
+            for (auto& body : bodies) {
+                if (body->kind != node::alt) {
+                    top->kids.push_back(std::move(body));
+                    continue;
+                }
+                for (auto& kid : body->kids)
+                    top->kids.push_back(std::move(kid));
             }
             out.rules.push_back(std::move(top));
         }
@@ -75,7 +87,7 @@ private:
             ++i;
             n->kids.push_back(parse_seq(t, i));
         }
-        return n;
+        return n->kids.size() == 1 ? std::move(n->kids.front()) : std::move(n);
     }
 
     std::unique_ptr<node> parse_seq(std::vector<token> const& t, std::size_t& i)
@@ -84,7 +96,7 @@ private:
         n->kind = node::seq;
         while (i < t.size() && t[i].kind != tok::alt && t[i].kind != tok::rparen && t[i].kind != tok::rbrack)
             n->kids.push_back(parse_rep(t, i));
-        return n;
+        return n->kids.size() == 1 ? std::move(n->kids.front()) : std::move(n);
     }
 
     std::unique_ptr<node> parse_rep(std::vector<token> const& t, std::size_t& i)
@@ -121,6 +133,7 @@ private:
         switch (k.kind) {
         case tok::name: {
             n->kind = node::ref;
+            n->text = k.text;
             auto const it = g_.index.find(lower(k.text));
             if (it == g_.index.end())
                 fail("undefined rule " + k.text);
