@@ -6,7 +6,8 @@
 //
 // Used by grammar_file_test.cpp (the file itself and its meaning), grammar_reader_test.cpp (the
 // reader's own tests), charset_test.cpp (the one-character rules against ftpuri::chars),
-// oracle/abnf_to_re2_test.cpp (the regex writer's tests) and oracle/abnf_to_re2.cpp.
+// oracle/abnf_to_re2_test.cpp (the regex writer's tests), oracle/abnf_to_re2.cpp and the grammar
+// mutants' generator (oracle/grammar_mutants/).
 #pragma once
 
 #include "abnf/interpreter.hpp"
