@@ -35,7 +35,7 @@ struct generated {
     }
 
     // The one regex of mutant `id`; "" (and a failure) when there is no such mutant.
-    std::string regex(std::string const& id) const
+    [[nodiscard]] std::string regex(std::string const& id) const
     {
         auto const it = by_id.find(id);
         if (it == by_id.end()) {
@@ -45,7 +45,7 @@ struct generated {
         return it->second->regexes.at(0);
     }
 
-    std::string about(std::string const& id) const
+    [[nodiscard]] std::string about(std::string const& id) const
     {
         auto const it = by_id.find(id);
         return it == by_id.end() ? "no mutant " + id : it->second->about;

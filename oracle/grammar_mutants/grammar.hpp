@@ -66,7 +66,7 @@ public:
     }
 
     // The bytes of a node (of rule `rule`) that matches exactly one byte out of a set.
-    std::optional<byte_set> set_of(std::size_t rule, node const& n) const
+    [[nodiscard]] std::optional<byte_set> set_of(std::size_t rule, node const& n) const
     {
         ftpuri_test::abnf::regex_writer w(file_, tree_, false);
         auto const f = w.fragment_of(rule, n);
@@ -75,7 +75,7 @@ public:
     }
 
     // The bytes b such that one of the nodes matches the one-byte string b.
-    byte_set single_bytes(std::size_t rule, std::vector<node const*> const& nodes) const
+    [[nodiscard]] byte_set single_bytes(std::size_t rule, std::vector<node const*> const& nodes) const
     {
         byte_set out;
         RE2::Options options;

@@ -103,7 +103,7 @@ private:
         return out;
     }
 
-    std::set<std::size_t> literal_ends(node const& n, std::size_t pos) const
+    [[nodiscard]] std::set<std::size_t> literal_ends(node const& n, std::size_t pos) const
     {
         if (pos + n.text.size() > input_.size()) return {};
         std::string_view const here = input_.substr(pos, n.text.size());

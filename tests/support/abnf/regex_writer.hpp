@@ -54,7 +54,7 @@ struct fragment {
 inline std::string byte_text(unsigned b)
 {
     auto const c = static_cast<char>(b);
-    if (is_alpha(c) || is_digit(c)) return std::string(1, c);
+    if (is_alpha(c) || is_digit(c)) return {c};
     std::string_view const hex = "0123456789ABCDEF";
     return std::string("\\x") + hex[(b >> 4) & 0xF] + hex[b & 0xF];
 }
@@ -212,7 +212,7 @@ private:
             return fail("recursive rule: " + cycle + g_.rules[r].name + " (a regular expression cannot recurse)");
         }
         stack_.push_back(r);
-        fragment const inner = translate(*rules_[r], repeated);
+        fragment inner = translate(*rules_[r], repeated);
         stack_.pop_back();
         if (!capture_[r] || (lenient_ && captured_[r])) return inner;
         std::string const& name = g_.rules[r].name;
@@ -249,7 +249,7 @@ private:
                 return fail("repetition count " + std::to_string(count) + " above RE2's limit of " +
                             std::to_string(regex_detail::max_repeat));
         // Translated even when repeated 0 times, so that its errors are found.
-        fragment const inner = translate(*n.kids.front(), repeated || n.unbounded || n.max > 1);
+        fragment inner = translate(*n.kids.front(), repeated || n.unbounded || n.max > 1);
         if (!n.unbounded && n.max == 0) return regex_detail::empty();
         if (!n.unbounded && n.min == 1 && n.max == 1) return inner;
         std::string const body =
