@@ -16,6 +16,7 @@ set(FTPURI_ORACLE_DIR ${CMAKE_CURRENT_BINARY_DIR})
 # and its regex writer, built for the machine that builds.
 add_executable(abnf_to_re2 ${CMAKE_CURRENT_LIST_DIR}/abnf_to_re2.cpp)
 target_include_directories(abnf_to_re2 PRIVATE ${FTPURI_ORACLE_ROOT}/tests)
+target_compile_features(abnf_to_re2 PRIVATE cxx_std_20) # also where a standalone fuzz/ or bench/ build sets none
 target_link_libraries(abnf_to_re2 PRIVATE ftpuri_warnings)
 
 # ftpuri_oracle_regex(<output file> <rule> [<captured rule> ...])
