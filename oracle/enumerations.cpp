@@ -16,8 +16,8 @@ namespace {
 //   "1"   DIGIT (ports, IPv4, %11 a control)         "-"  inside labels, not at their ends
 //   "~"   unreserved, not in a dns-name              " "  never allowed raw
 //   "\x80" a non-ASCII byte, never allowed raw
-// grammar_mutants.py's PIVOTAL is the bytes of all the alphabets below (grammar_mutants_test
-// checks it): change both together.
+// The grammar mutants' pivotal bytes (grammar_mutants/operators.hpp) are the bytes of all the
+// alphabets below (grammar_mutants_test checks it): change both together.
 std::vector<std::string> const main_alphabet = {"/", ":", "@", "%", ";", "=", ".", "[", "]",
                                                 "?", "#", "a", "x", "1", "-", "~", " ", "\x80"};
 

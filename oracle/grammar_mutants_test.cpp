@@ -3,7 +3,7 @@
 // tell a wrong grammar from the right one (docs/assurance.md, "Grammar
 // mutants").
 //
-// grammar_mutants.py (run by the build) changes docs/grammar.abnf in every small way (an
+// The grammar_mutants tool (run by the build) changes docs/grammar.abnf in every small way (an
 // alternative dropped, a repetition bound moved by one, a byte added to or removed from a
 // character set) and writes each mutant's regexes into the build tree. This test loads each
 // mutant's regexes into an oracle_set at run time (RE2 compiles them as it compiles the real
@@ -475,8 +475,8 @@ TEST(GrammarMutants, OriginalIsTheBuiltOracle)
         EXPECT_EQ(f.original[i], read_file(oracle_path(regex_files[i]))) << regex_files[i];
 }
 
-// grammar_mutants.py adds and removes bytes the enumerations write: its PIVOTAL is exactly the
-// bytes of their alphabets.
+// The grammar_mutants tool adds and removes bytes the enumerations write: its pivotal bytes are
+// exactly the bytes of their alphabets.
 TEST(GrammarMutants, PivotalBytesAreTheAlphabetsBytes)
 {
     std::set<unsigned char> pivotal;

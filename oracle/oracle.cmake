@@ -2,17 +2,22 @@
 # oracle/oracle.cmake: the regexes generated from docs/grammar.abnf and the ftpuri_oracle library
 # that loads them and judges the scanner. Included by oracle/CMakeLists.txt (the tests) and by
 # fuzz/CMakeLists.txt (the oracle fuzzer), so that both build it the one way. The regexes are
-# generated into the build tree at build time by abnf_to_re2.py; never written by hand, never
-# committed.
+# generated into the build tree at build time by the tool abnf_to_re2 (built here); never written
+# by hand, never committed.
 
-find_package(Python3 3.8 REQUIRED COMPONENTS Interpreter)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
 
 cmake_path(GET CMAKE_CURRENT_LIST_DIR PARENT_PATH FTPURI_ORACLE_ROOT)
 set(FTPURI_GRAMMAR ${FTPURI_ORACLE_ROOT}/docs/grammar.abnf)
-set(FTPURI_ORACLE_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/abnf_to_re2.py)
 set(FTPURI_ORACLE_DIR ${CMAKE_CURRENT_BINARY_DIR})
+
+# The build-time tool that writes the regexes: the project's ABNF reader (tests/support/abnf/)
+# and its regex writer, built for the machine that builds.
+add_executable(abnf_to_re2 ${CMAKE_CURRENT_LIST_DIR}/abnf_to_re2.cpp)
+target_include_directories(abnf_to_re2 PRIVATE ${FTPURI_ORACLE_ROOT}/tests)
+target_compile_features(abnf_to_re2 PRIVATE cxx_std_20) # also where a standalone fuzz/ or bench/ build sets none
+target_link_libraries(abnf_to_re2 PRIVATE ftpuri_warnings)
 
 # ftpuri_oracle_regex(<output file> <rule> [<captured rule> ...])
 function(ftpuri_oracle_regex output rule)
@@ -22,9 +27,8 @@ function(ftpuri_oracle_regex output rule)
   endforeach()
   add_custom_command(
     OUTPUT ${FTPURI_ORACLE_DIR}/${output}
-    COMMAND ${Python3_EXECUTABLE} ${FTPURI_ORACLE_SCRIPT} ${FTPURI_GRAMMAR} --rule ${rule} ${captures}
-            --output ${FTPURI_ORACLE_DIR}/${output}
-    DEPENDS ${FTPURI_GRAMMAR} ${FTPURI_ORACLE_SCRIPT}
+    COMMAND abnf_to_re2 ${FTPURI_GRAMMAR} --rule ${rule} ${captures} --output ${FTPURI_ORACLE_DIR}/${output}
+    DEPENDS ${FTPURI_GRAMMAR} abnf_to_re2
     COMMENT "Deriving the ${rule} regex oracle from docs/grammar.abnf"
     VERBATIM)
 endfunction()

@@ -2,8 +2,9 @@
 // oracle/oracle.hpp: the regex oracle derived from docs/grammar.abnf, and the judge that holds
 // ftpuri's scanner to it (docs/assurance.md).
 //
-// The build runs oracle/abnf_to_re2.py on docs/grammar.abnf and writes one regex per profile
-// into the build tree; this header loads them into RE2 (Latin-1, so one byte is one character).
+// The build runs the tool abnf_to_re2 (oracle/abnf_to_re2.cpp) on docs/grammar.abnf and writes
+// one regex per profile into the build tree; this header loads them into RE2 (Latin-1, so one
+// byte is one character).
 // A regex says what the grammar says and nothing more: the grammar's named semantic constraints
 // ("; @constraint NAME: ...") are checked here, by small functions written from the constraint
 // texts, on the components that the regex's named groups capture. The scanner's code is never

@@ -52,8 +52,8 @@ std::string grammar_path()
 int generate(std::string const& grammar, std::string const& rule, std::string const& output,
              std::vector<std::string> const& captures = {})
 {
-    std::string cmd = std::string("\"") + FTPURI_PYTHON + "\" \"" + FTPURI_ORACLE_SCRIPT + "\" \"" + grammar +
-                      "\" --rule " + rule + " --output \"" + output + "\"";
+    std::string cmd = std::string("\"") + FTPURI_ORACLE_TOOL + "\" \"" + grammar + "\" --rule " + rule +
+                      " --output \"" + output + "\"";
     for (std::string const& c : captures)
         cmd += " --capture " + c;
     cmd += " 2>\"" + output + ".stderr\"";

@@ -101,4 +101,26 @@ TEST(GrammarReader, InterpreterFollowsAbnf)
     EXPECT_FALSE(recursive.error().empty());
 }
 
+// RFC 7405's literals and upper-case numeric bases, as the regex writer's grammars use them.
+TEST(GrammarReader, InterpreterReadsRfc7405Literals)
+{
+    grammar_file const g = read_grammar("a = %s\"Ab\" %i\"c\" %X41 %D66 %B1000011\n");
+    ASSERT_TRUE(g.errors.empty()) << joined(g.errors);
+    interpreter m(g);
+    EXPECT_TRUE(m.matches("a", "AbcABC"));
+    EXPECT_TRUE(m.matches("a", "AbCABC"));
+    EXPECT_FALSE(m.matches("a", "abcABC")); // %s"Ab" is case-sensitive
+    EXPECT_FALSE(m.matches("a", "AbcabC"));
+}
+
+TEST(GrammarReader, FindsBadNumbersAndRepetitions)
+{
+    EXPECT_TRUE(has_error(read_grammar("a = %x39-30\n"), "empty range"));
+    EXPECT_TRUE(has_error(read_grammar("a = %x30-31-32\n"), "bad numeric value"));
+    EXPECT_TRUE(has_error(read_grammar("a = %x123456789A\n"), "bad numeric value"));
+    EXPECT_TRUE(has_error(read_grammar("a = 3*2\"x\"\n"), "maximum below its minimum"));
+    EXPECT_TRUE(has_error(read_grammar("a = 99999999999\"x\"\n"), "too large"));
+    EXPECT_TRUE(read_grammar("a = 2*2\"x\" %x30-30\n").errors.empty());
+}
+
 } // namespace
