@@ -28,7 +28,6 @@ namespace {
 
 using alloc_test::allocation_window;
 using alloc_test::inputs;
-using alloc_test::profiles;
 
 // A service's policy for ftpuri_sanitize: every class but public denied, 100 allowed patterns (more
 // than the C API views at a time), the last the one that matches "h", and warnings as errors.
@@ -36,6 +35,7 @@ ftpuri_policy const& service_policy()
 {
     static std::vector<std::string> const patterns = [] {
         std::vector<std::string> p;
+        p.reserve(100);
         for (int i = 0; i < 99; ++i)
             p.push_back("mirror" + std::to_string(i) + ".example.net:21");
         p.emplace_back("h");
@@ -43,6 +43,7 @@ ftpuri_policy const& service_policy()
     }();
     static std::vector<char const*> const c_strings = [] {
         std::vector<char const*> c;
+        c.reserve(patterns.size());
         for (std::string const& p : patterns)
             c.push_back(p.c_str());
         return c;

@@ -55,6 +55,7 @@ TEST(Allocation, PlanAllocatesNothing)
         "ftp://[2001:db8::1]:21/pub/" + std::string(3000, 'x') + "/" + std::string(2000, 'y'),
     };
     std::vector<ftpuri::parse_result> parsed;
+    parsed.reserve(texts.size() + 1);
     for (std::string const& t : texts)
         parsed.push_back(ftpuri::parse(t));
     std::string const lenient_text = "ftp://h/a b/f;typecode=i";
@@ -101,8 +102,8 @@ TEST(Allocation, PlanAllocatesNothing)
     EXPECT_EQ(n, 0U) << "FTPURI_ALLOC_DETECTED: plan() and its iteration allocated " << n << " times";
     // The login and the action at least, in every plan made (8 per URI, 4 refused in nocwd).
     EXPECT_GE(commands, 3U * (8U * parsed.size() - 4U));
-    EXPECT_GT(bytes, 40000U);                    // the long path was written and decoded
-    EXPECT_EQ(refused, 2U * 2U + parsed.size()); // the two %2F URIs in nocwd, and every bad password
+    EXPECT_GT(bytes, 40000U);                                // the long path was written and decoded
+    EXPECT_EQ(refused, std::size_t{2} * 2U + parsed.size()); // the two %2F URIs in nocwd, and every bad password
 }
 
 } // namespace
