@@ -677,7 +677,7 @@ std::vector<std::string> test_literals(std::size_t& files)
 {
     std::vector<std::string> out;
     files = 0;
-    for (auto const& entry : fs::directory_iterator(fs::path(FTPURI_SOURCE_DIR) / "tests")) {
+    for (auto const& entry : fs::recursive_directory_iterator(fs::path(FTPURI_SOURCE_DIR) / "tests")) {
         if (entry.path().extension() != ".cpp") continue;
         ++files;
         std::string const src = read_file(entry.path().string());

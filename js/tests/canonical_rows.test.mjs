@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The canonical form's tables of tests/canonical_rows.cpp, the rows canonical_test.cpp and the
+// The canonical form's tables of tests/canonical/canonical_rows.cpp, the rows canonical_test.cpp and the
 // Python module's tests hold the library to, read from that file here too: every row's input has
 // the row's canonical form through the package, in the row's profile and with the row's options;
 // the form is strict-valid where the row says so, and its own canonical form. A row that needs
@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ftpuri, sourceDir, asInput } from './support.mjs';
 
-const source = readFileSync(path.join(sourceDir, 'tests/canonical_rows.cpp'), 'latin1');
+const source = readFileSync(path.join(sourceDir, 'tests/canonical/canonical_rows.cpp'), 'latin1');
 
 // The bytes of a C++ string literal's body: \xHH (as many hex digits as follow, as C++ reads
 // them), \n \r \t \\ \" and any other byte as itself; another escape is an error, not a guess.
@@ -41,7 +41,7 @@ const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
 // The rows of `name`'s braced initializer; every line of it a row, a comment or a blank.
 function table(name, row) {
   const start = source.indexOf(`${name} = {\n`);
-  assert.notEqual(start, -1, `tests/canonical_rows.cpp has ${name}`);
+  assert.notEqual(start, -1, `tests/canonical/canonical_rows.cpp has ${name}`);
   const body = source.slice(start, source.indexOf('\n};', start)).split('\n').slice(1);
   const rows = [];
   for (const line of body) {

@@ -2,11 +2,11 @@
 """The held-in peer vectors (tests/data/*.jsonl) through the module, with the C++ tests' own
 expectations, read from their tables (cpp_tables.py) rather than copied:
 
-- validity and parts: tests/vectors_test.cpp's cases() (WPT, curl, trurl, CPython, Go, rust-url),
+- validity and parts: tests/peers/vectors_test.cpp's cases() (WPT, curl, trurl, CPython, Go, rust-url),
   checked as tests/support/uri_expect.hpp's check_case() checks them;
-- the canonical form: tests/normalize_vectors.cpp's rows, as tests/canonical_vectors_test.cpp
+- the canonical form: tests/peers/normalize_vectors.cpp's rows, as tests/canonical/canonical_vectors_test.cpp
   checks them, with the same 36 named disagreements with the peers;
-- equivalence: tests/equivalent_test.cpp's boost_rows, as its boost_compare test checks them.
+- equivalence: tests/canonical/equivalent_test.cpp's boost_rows, as its boost_compare test checks them.
 Each row is matched to its verbatim record, and every record of the canonical and equivalence
 files must be used by a row, as in C++.
 """
@@ -99,7 +99,7 @@ def raw(s):
     return None if s is None else s.encode("utf-8", "surrogateescape")
 
 
-# ---- tests/vectors_test.cpp: validity and parts -------------------------------------------
+# ---- tests/peers/vectors_test.cpp: validity and parts -------------------------------------------
 
 
 def finding_of(item, diag_names):
@@ -192,7 +192,7 @@ def check_profile(uri, profile, e):
 
 @pytest.fixture(scope="module")
 def uri_cases(source_dir, diag_names):
-    path = source_dir / "tests/vectors_test.cpp"
+    path = source_dir / "tests/peers/vectors_test.cpp"
     whys = cpp_tables.read_string_constants(path)
     cases = []
     for row in cpp_tables.read_table(path, "std::vector<uri_case> const table ="):
@@ -207,7 +207,7 @@ def uri_cases(source_dir, diag_names):
 
 def test_the_peer_validity_cases_are_read(uri_cases, source_dir):
     # A table that reads short would pass every check below vacuously.
-    source = (source_dir / "tests/vectors_test.cpp").read_text(encoding="utf-8")
+    source = (source_dir / "tests/peers/vectors_test.cpp").read_text(encoding="utf-8")
     body = source[source.index("std::vector<uri_case> const table =") : source.index("return table;")]
     assert len(uri_cases) == len(re.findall(r'^        \{"', body, re.MULTILINE)) > 70
     assert sum(1 for c in uri_cases if c["why"]) >= 10, "the documented disagreements"
@@ -237,7 +237,7 @@ def test_peer_vectors_validity_and_parts(uri_cases):
     assert accepted > 20
 
 
-# ---- tests/normalize_vectors.cpp: the canonical form ----------------------------------------
+# ---- tests/peers/normalize_vectors.cpp: the canonical form ----------------------------------------
 
 
 def to_ftp(s):
@@ -252,7 +252,7 @@ def to_ftp(s):
 
 def test_normalization_vectors(source_dir):
     records = load_records(source_dir, "normalize-vectors.jsonl")
-    rows = cpp_tables.read_table(source_dir / "tests/normalize_vectors.cpp", "vector_rows =")
+    rows = cpp_tables.read_table(source_dir / "tests/peers/normalize_vectors.cpp", "vector_rows =")
     assert len(rows) > 100
     agree = disagree = 0
     for tag, rid, peer_input, peer_expect, how, syntax, uri, expected, why in rows:
@@ -296,7 +296,7 @@ def test_normalization_vectors(source_dir):
     assert disagree == 36, "the named disagreements (docs/canonical.md; canonical_vectors_test.cpp says 36)"
 
 
-# ---- tests/equivalent_test.cpp: equivalence ---------------------------------------------------
+# ---- tests/canonical/equivalent_test.cpp: equivalence ---------------------------------------------------
 
 
 def rewrite(s):
@@ -307,7 +307,7 @@ def rewrite(s):
 
 def test_equivalence_vectors(source_dir):
     records = load_records(source_dir, "equivalence-vectors.jsonl")
-    rows = cpp_tables.read_table(source_dir / "tests/equivalent_test.cpp", "boost_rows =")
+    rows = cpp_tables.read_table(source_dir / "tests/canonical/equivalent_test.cpp", "boost_rows =")
     assert len(rows) == len(records)
     for line, peer_a, peer_b, cmp, a, b, syntax, equivalent, why in rows:
         peer_a, peer_b, cmp, a, b = (x.decode() for x in (peer_a, peer_b, cmp, a, b))

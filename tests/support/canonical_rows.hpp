@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/support/canonical_rows.hpp: the tables of expected canonical forms, read by more than one
 // test binary: the rule-by-rule table (docs/behaviour.md "Canonical form"), the canonical_options table
-// and the lenient profile's repairs. Their rows are in tests/canonical_rows.cpp (a .cpp at the
+// and the lenient profile's repairs. Their rows are in tests/canonical/canonical_rows.cpp (a .cpp at the
 // top of tests/, so that oracle/'s KnownInputs judges their URIs with the other test literals),
 // linked into every test binary. canonical_test.cpp and lenient_test.cpp check the rows;
 // canonical_test.cpp checks the buffer contract of every row; canonical_doc_test.cpp finds every
@@ -33,7 +33,7 @@ struct canon_row {
     bool strict_out = true;    // whether the canonical form is strict-valid (rfc3986-only inputs)
 };
 
-extern std::vector<canon_row> const canonical_rows; // in tests/canonical_rows.cpp
+extern std::vector<canon_row> const canonical_rows; // in tests/canonical/canonical_rows.cpp
 
 // ---------------------------------------------------------------------------------------
 // Options
@@ -51,7 +51,7 @@ inline constexpr canonical_options drop_anonymous{false, false, true};
 inline constexpr canonical_options drop_anonymous_password{true, false, true};
 inline constexpr canonical_options drop_all{true, true, true};
 
-extern std::vector<option_row> const option_rows; // in tests/canonical_rows.cpp
+extern std::vector<option_row> const option_rows; // in tests/canonical/canonical_rows.cpp
 
 // ---------------------------------------------------------------------------------------
 // The lenient profile's repairs (docs/behaviour.md "Syntax profiles")
@@ -64,6 +64,6 @@ struct lenient_row {
     std::vector<diag_id> other = {}; // the other warnings of the input: with repairs, the exact set
 };
 
-extern std::vector<lenient_row> const lenient_rows; // in tests/canonical_rows.cpp
+extern std::vector<lenient_row> const lenient_rows; // in tests/canonical/canonical_rows.cpp
 
 } // namespace ftpuri_test

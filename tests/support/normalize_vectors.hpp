@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/support/normalize_vectors.hpp: the peers' normalization vectors
 // (tests/data/normalize-vectors.jsonl) as ftp URIs and ftpuri's canonical forms of them. The rows
-// are in tests/normalize_vectors.cpp (a .cpp at the top of tests/, so that oracle/'s KnownInputs
+// are in tests/peers/normalize_vectors.cpp (a .cpp at the top of tests/, so that oracle/'s KnownInputs
 // judges their URIs), linked into every test binary. canonical_vectors_test.cpp checks each row
 // against its record and its canonical form; canonical_test.cpp checks the buffer contract of
 // every row.
@@ -40,7 +40,7 @@ struct vector_row {
     std::string_view why;      // non-empty exactly where ftpuri disagrees with the peer
 };
 
-// The rows: tests/normalize_vectors.cpp. Generated from the records and checked against them by
+// The rows: tests/peers/normalize_vectors.cpp. Generated from the records and checked against them by
 // the test: the peer's strings are verbatim; `expected` is docs/behaviour.md's canonical form.
 extern std::vector<vector_row> const vector_rows;
 
