@@ -18,6 +18,7 @@ import pytest
 
 import cpp_tables
 import ftpuri
+import table_rows
 from cpp_tables import Call, Designated, Name
 
 PEER_FILES = [
@@ -102,40 +103,65 @@ def raw(s):
 # ---- tests/peers/vectors_test.cpp: validity and parts -------------------------------------------
 
 
-def finding_of(item, diag_names):
-    """(id, offset, length) of a `finding` or a bare `D::x`; -1 where not pinned down."""
-    if isinstance(item, Name):
-        return diag_names[item.text.removeprefix("D::")], -1, -1
-    assert isinstance(item, Call) and item.name == "finding", item
-    args = list(item.args) + [-1, -1]
-    return diag_names[args[0].text.removeprefix("D::")], args[1], args[2]
+def read_finding(row):
+    """{"id", "offset", "length"} as (id, offset, length); -1 where not pinned down."""
+    return row.text("id"), row.optional_integer("offset", -1), row.optional_integer("length", -1)
 
 
-def view_of(items):
-    view = {"user": None, "password": None, "host": b"", "kind": "dns_name", "port": None, "path": b"",
-            "typecode": None, "query": None, "fragment": None, "cwds": [], "name": b""}
-    for item in items:
-        assert isinstance(item, Designated), item
-        value = item.value
-        if item.field == "kind":
-            value = value.text.removeprefix("host_kind::")
-        elif item.field == "typecode":
-            value = value or None
-        view[item.field] = value
+def read_findings(row, field):
+    out = []
+    for item in row.array(field):
+        inner = row.nested(field, item)
+        out.append(read_finding(inner))
+        inner.finish()
+    return out
+
+
+def read_view(row):
+    view = {"user": row.optional_bytes("user"), "password": row.optional_bytes("password"),
+            "host": row.bytes("host"), "kind": row.text("kind"), "port": row.optional_bytes("port"),
+            "path": row.bytes("path"), "typecode": row.optional_bytes("typecode"),
+            "query": row.optional_bytes("query"), "fragment": row.optional_bytes("fragment"),
+            "cwds": [], "name": row.bytes("name")}
+    for cwd in row.array("cwds"):
+        if table_rows.as_bytes(cwd) is None:
+            row.fail("a cwd is no string")
+        view["cwds"].append(table_rows.as_bytes(cwd))
+    if view["typecode"] is not None:
+        view["typecode"] = view["typecode"].decode()
     return view
 
 
-def profile_expect(call, diag_names):
-    """uri_expect.hpp's ok(), ok_with_at_least() and err() as a dict."""
-    assert isinstance(call, Call), call
-    if call.name == "err":
-        args = list(call.args) + [-1, -1, []][len(call.args) - 1 :]
-        return {"error": (diag_names[args[0].text.removeprefix("D::")], args[1], args[2]),
-                "findings": [finding_of(f, diag_names) for f in args[3]], "exact": True}
-    assert call.name in ("ok", "ok_with_at_least"), call.name
-    findings = call.args[1] if len(call.args) > 1 else []
-    return {"error": None, "view": view_of(call.args[0]), "exact": call.name == "ok",
-            "findings": [finding_of(f, diag_names) for f in findings]}
+def read_profile_expect(row):
+    """A verdict of tests/data/table-vectors.jsonl, as tests/support/uri_case_table.hpp reads it."""
+    e = {"error": None, "view": None}
+    if row.value("error") is not None:
+        inner = row.nested("error", row.value("error"))
+        e["error"] = read_finding(inner)
+        inner.finish()
+    e["findings"] = read_findings(row, "findings")
+    if row.value("view") is not None:
+        inner = row.nested("view", row.value("view"))
+        e["view"] = read_view(inner)
+        inner.finish()
+    e["exact"] = row.boolean("exact")
+    if (e["error"] is None) == (e["view"] is None):
+        row.fail("a verdict has either an error or a view")
+    return e
+
+
+def read_uri_case(row):
+    case = {"uri": row.bytes("uri")}
+    for profile in ("strict", "rfc3986"):
+        obj = row.value(profile)
+        if obj is None and profile == "rfc3986":
+            case[profile] = None
+            continue
+        inner = row.nested(profile, obj)
+        case[profile] = read_profile_expect(inner)
+        inner.finish()
+    case["why"] = row.text("why")
+    return case
 
 
 def holds(found, f):
@@ -147,7 +173,7 @@ def check_view(uri, view):
     assert raw(uri.raw_user) == view["user"]
     assert raw(uri.raw_password) == view["password"]
     assert raw(uri.raw_host) == view["host"]
-    assert uri.host_kind == view["kind"].replace("_", "-")
+    assert uri.host_kind == view["kind"]
     assert raw(uri.raw_port) == view["port"]
     assert uri.effective_port == (int(view["port"]) if view["port"] else 21)
     assert raw(uri.raw_path) == view["path"]
@@ -191,25 +217,15 @@ def check_profile(uri, profile, e):
 
 
 @pytest.fixture(scope="module")
-def uri_cases(source_dir, diag_names):
-    path = source_dir / "tests/peers/vectors_test.cpp"
-    whys = cpp_tables.read_string_constants(path)
-    cases = []
-    for row in cpp_tables.read_table(path, "std::vector<uri_case> const table ="):
-        uri, strict = row[0], row[1]
-        rfc3986 = row[2] if len(row) > 2 and isinstance(row[2], Call) else None
-        why = row[3] if len(row) > 3 else b""
-        cases.append({"uri": uri, "strict": profile_expect(strict, diag_names),
-                      "rfc3986": profile_expect(rfc3986, diag_names) if rfc3986 else None,
-                      "why": whys[why.text] if isinstance(why, Name) else why})
-    return cases
+def uri_cases(source_dir):
+    return table_rows.read_table(source_dir / "tests/data/table-vectors.jsonl", read_uri_case)
 
 
 def test_the_peer_validity_cases_are_read(uri_cases, source_dir):
-    # A table that reads short would pass every check below vacuously.
-    source = (source_dir / "tests/peers/vectors_test.cpp").read_text(encoding="utf-8")
-    body = source[source.index("std::vector<uri_case> const table =") : source.index("return table;")]
-    assert len(uri_cases) == len(re.findall(r'^        \{"', body, re.MULTILINE)) > 70
+    # A table that reads short would pass every check below vacuously: every line is a case.
+    lines = (source_dir / "tests/data/table-vectors.jsonl").read_text(encoding="utf-8").splitlines()
+    print(f"{len(uri_cases)} validity cases")
+    assert len(uri_cases) == sum(1 for line in lines if line) >= 76
     assert sum(1 for c in uri_cases if c["why"]) >= 10, "the documented disagreements"
 
 
@@ -323,3 +339,32 @@ def test_equivalence_vectors(source_dir):
         assert ftpuri.equivalent(a, a, profile) and ftpuri.equivalent(b, b, profile), "not reflexive"
         assert ftpuri.equivalent(a, ca, profile) and ftpuri.equivalent(b, cb, profile)
     expect_all_used(records, "equivalence-vectors.jsonl")
+
+
+# ---- the table reader fails loudly ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad, what", [
+    ('{"uri": "ftps://h", "strict": ', "Expecting value"),
+    ('["ftps://h"]', "the row is no JSON object"),
+    ('{"uri": "ftps://h", "rfc3986": null, "why": ""}', "no field strict"),
+    ('{"uri": 7, "strict": null, "rfc3986": null, "why": ""}', "uri is neither a string"),
+    ('{"uri": {"bytes": "\\u0100"}, "strict": null, "rfc3986": null, "why": ""}', "uri is neither a string"),
+    ('{"uri": "ftps://h", "strict": {"error": null, "findings": [], "view": null, "exact": true}, '
+     '"rfc3986": null, "why": ""}', "either an error or a view"),
+    ('{"uri": "ftps://h", "strict": {"error": {"id": "scheme.not-ftp"}, "findings": [], "view": null, '
+     '"exact": true}, "rfc3986": null, "why": "", "whyy": ""}', "unknown field whyy"),
+])
+def test_a_bad_row_is_an_error_at_its_line(tmp_path, bad, what):
+    good = ('{"uri": "ftps://h", "strict": {"error": {"id": "scheme.not-ftp", "offset": 0, "length": 4}, '
+            '"findings": [], "view": null, "exact": true}, "rfc3986": null, "why": ""}')
+    path = tmp_path / "rows.jsonl"
+    path.write_text(good + "\n" + bad + "\n" + good + "\n", encoding="utf-8")
+    with pytest.raises(table_rows.TableError) as raised:
+        table_rows.read_table(path, read_uri_case)
+    assert str(raised.value).startswith(f"{path}:2"), raised.value
+    assert what in str(raised.value)
+    path.write_text(good + "\n\n" + '{"uri": {"bytes": "ftp://h/\\u00e9"}' + good[len('{"uri": "ftps://h"'):] + "\n",
+                    encoding="utf-8")
+    cases = table_rows.read_table(path, read_uri_case)
+    assert [c["uri"] for c in cases] == [b"ftps://h", b"ftp://h/\xe9"]

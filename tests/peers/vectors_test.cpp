@@ -4,8 +4,8 @@
 // tests/data/*.jsonl hold verbatim records from WPT, curl (lib1560), trurl, CPython, Go and
 // rust-url (see tests/data/README.md). For every record this test either
 //   - checks the ftp URI(s) it carries ("subjects", addressed by JSON Pointer into the record):
-//     ftpuri's verdict comes from `cases()` below, keyed by the URI, and where the peer parsed
-//     the URI as ftp and ftpuri accepts it, the peer's components are compared with ftpuri's; or
+//     ftpuri's verdict comes from `cases()` (tests/data/table-vectors.jsonl), keyed by the URI, and where the peer
+//     parsed the URI as ftp and ftpuri accepts it, the peer's components are compared with ftpuri's; or
 //   - lists it as not applicable, with the reason.
 // A record that is neither, a plan for a record that no longer exists, a URI without an
 // expectation, an expectation no record uses, a disagreement with a peer that has no `why`, and
@@ -24,6 +24,7 @@
 
 #include "support/json.hpp"
 #include "support/strcat.hpp"
+#include "support/uri_case_table.hpp"
 #include "support/uri_expect.hpp"
 
 #include <rapidjson/document.h>
@@ -39,182 +40,11 @@ using namespace ftpuri_test;
 
 namespace {
 
-// --- why texts, shared by the inputs they explain ------------------------------------------
+// --- what ftpuri says about every URI the records carry: tests/data/table-vectors.jsonl ---------
 
-constexpr std::string_view why_scheme_slashes =
-    "WHATWG (WPT) parses `ftp:/x` and `ftp:x` as the special-scheme URL ftp://x/; RFC 3986 reads "
-    "them as a path without an authority, and an ftp URI always names its server: ftpuri rejects "
-    "them with authority.missing plus the note interop.scheme-slashes (Boost.URL, RFC 3986, agrees "
-    "there is no host)";
-constexpr std::string_view why_idna_host =
-    "WHATWG percent-decodes the host and IDNA-maps it (xn--n3h); strict wants a DNS name as written "
-    "and reports host.percent-encoded with the note interop.host-percent-encoded; the rfc3986 "
-    "profile accepts it as a reg-name (like Boost.URL) with warnings";
-constexpr std::string_view why_scheme_guess =
-    "curl/trurl guess the scheme ftp:// from a host name starting with `ftp.`; ftpuri never "
-    "guesses a scheme: an input without one is scheme.missing";
-constexpr std::string_view why_scheme_guess_colon =
-    "curl guesses ftp:// (CURLU_GUESS_SCHEME) from the `ftp.` host prefix; ftpuri never guesses, "
-    "and RFC 3986 reads the text before the first ':' as the scheme, so it is scheme.not-ftp";
-constexpr std::string_view why_query =
-    "curl/trurl keep a query on ftp URLs; ftp URIs have no query (RFC 1738, draft-yevstifeyev), so "
-    "strict rejects the `?` with query.present (encode it as %3F); the rfc3986 profile accepts it "
-    "with a warning, and its parts then agree with trurl's";
-constexpr std::string_view why_non_ascii =
-    "rust-url (WHATWG) percent-encodes non-ASCII userinfo and IDNA-maps a Unicode host; ftpuri "
-    "rejects raw non-ASCII (char.non-ascii) in strict and rfc3986: an IRI (RFC 3987) must be "
-    "converted first (the lenient profile's job)";
-
-// --- what ftpuri says about every URI the records carry ------------------------------------
-
-std::vector<uri_case> const& cases()
+std::deque<uri_case> const& cases()
 {
-    static std::vector<uri_case> const table = {
-        // WPT urltestdata
-        {"ftp:/example.com/", err(D::authority_missing, 4, 0, {finding{D::interop_scheme_slashes, 4, 0}}),
-         err(D::authority_missing, 4, 0, {D::interop_scheme_slashes}), why_scheme_slashes},
-        {"ftp:example.com/", err(D::authority_missing, 4, 0, {D::interop_scheme_slashes}),
-         err(D::authority_missing, 4, 0, {D::interop_scheme_slashes}), why_scheme_slashes},
-        {"ftps:/example.com/", err(D::scheme_not_ftp, 0, 4)},
-        {"ftps:example.com/", err(D::scheme_not_ftp, 0, 4)},
-        {"ftp://foo:21/", ok({.host = "foo", .port = "21", .path = "/"}, {finding{D::port_default, 10, 2}})},
-        {"ftp://foo:80/", ok({.host = "foo", .port = "80", .path = "/"})},
-        // WPT fails both (a non-UTF-8 / non-IDNA host); Boost.URL, like rfc3986, takes a reg-name.
-        {"ftp://example.com%80/",
-         err(D::host_percent_encoded, 17, 3, {finding{D::interop_host_percent_encoded, 17, 3}}),
-         ok({.host = "example.com%80", .kind = host_kind::reg_name, .path = "/"},
-            {D::host_not_dns, D::interop_host_percent_encoded})},
-        {"ftp://example.com%A0/", err(D::host_percent_encoded, 17, 3, {D::interop_host_percent_encoded}),
-         ok({.host = "example.com%A0", .kind = host_kind::reg_name, .path = "/"},
-            {D::host_not_dns, D::interop_host_percent_encoded})},
-        {"ftp://%e2%98%83", err(D::host_percent_encoded, 6, 3, {D::interop_host_percent_encoded}),
-         ok({.host = "%e2%98%83", .kind = host_kind::reg_name, .path = ""},
-            {D::host_not_dns, D::interop_host_percent_encoded, D::pct_lowercase}),
-         why_idna_host},
-        {"tftp://foobar.com/someconfig;mode=netascii", err(D::scheme_not_ftp, 0, 4)},
-        {"blob:ftp://host/path", err(D::scheme_not_ftp, 0, 4)},
-
-        // curl lib1560
-        {"+ftp://example.net", err(D::scheme_missing, 0, 0)},
-        {"ftp+more://example.net", err(D::scheme_not_ftp, 0, 8)},
-        {"user:moo@ftp.example.com/color/#green?no-red", err(D::scheme_not_ftp, 0, 4), std::nullopt,
-         why_scheme_guess_colon},
-        {"ftp.user:moo@example.com/color/#green?no-red", err(D::scheme_not_ftp, 0, 8)},
-        {"ftp://127.0.0.1", ok({.host = "127.0.0.1", .kind = host_kind::ipv4})},
-        {"ftps://127.0.0.1", err(D::scheme_not_ftp, 0, 4)},
-        {"sftp://127.0.0.1", err(D::scheme_not_ftp, 0, 4)},
-        {"ftp.example.com/path/html", err(D::scheme_missing, 0, 0), std::nullopt, why_scheme_guess},
-        {"ftp://ftp.example.com/path/html",
-         ok({.host = "ftp.example.com", .path = "/path/html", .cwds = {"path"}, .name = "html"})},
-        {"ftp.com/path/html", err(D::scheme_missing, 0, 0), std::nullopt, why_scheme_guess},
-        {"ftp://ftp.com/path/html", ok({.host = "ftp.com", .path = "/path/html", .cwds = {"path"}, .name = "html"})},
-        {"ftp/path/html", err(D::scheme_missing, 0, 0)},
-        {"http://ftp/path/html", err(D::scheme_not_ftp, 0, 4)},
-        {"https://example.com/", err(D::scheme_not_ftp, 0, 5)},
-        {"ftp+-.123://example.com/", err(D::scheme_not_ftp, 0, 9)},
-        {"ftp://anonymous@127.0.0.1/no",
-         ok({.user = "anonymous", .host = "127.0.0.1", .kind = host_kind::ipv4, .path = "/no", .name = "no"},
-            {D::userinfo_anonymous})},
-        {"http://example.com:80", err(D::scheme_not_ftp, 0, 4)},
-        {"ftp://example.com:80/", ok({.host = "example.com", .port = "80", .path = "/"})},
-        {"ftp://example.com/dir/file#anchor",
-         ok({.host = "example.com", .path = "/dir/file", .fragment = "anchor", .cwds = {"dir"}, .name = "file"},
-            {finding{D::fragment_present, 26, 7}})},
-        {"ftp://example.com/dir/file",
-         ok({.host = "example.com", .path = "/dir/file", .cwds = {"dir"}, .name = "file"})},
-        {"ftp.example.com:22", err(D::scheme_not_ftp, 0, 15), std::nullopt, why_scheme_guess_colon},
-        {"ftp.example.com/foo", err(D::scheme_missing, 0, 0), std::nullopt, why_scheme_guess},
-
-        // trurl
-        {"ftp.example.com", err(D::scheme_missing, 0, 0), std::nullopt, why_scheme_guess},
-        {"ftp://ftp.example.com/", ok({.host = "ftp.example.com", .path = "/"})},
-        {"ftps://moo/hello", err(D::scheme_not_ftp, 0, 4)},
-        {"ftp://example.com/", ok({.host = "example.com", .path = "/"})},
-        {"ftp://hello:21/foo", ok({.host = "hello", .port = "21", .path = "/foo", .name = "foo"}, {D::port_default})},
-        {"https://hello:443/foo", err(D::scheme_not_ftp, 0, 5)},
-        {"ftp://hello:443/foo", ok({.host = "hello", .port = "443", .path = "/foo", .name = "foo"})},
-        {"https://curl.se", err(D::scheme_not_ftp, 0, 5)},
-        {"sftp://curl.se:81/", err(D::scheme_not_ftp, 0, 4)},
-        {"moo://curl.se:81/", err(D::scheme_not_ftp, 0, 3)},
-        {"sftp://curl.se:443/", err(D::scheme_not_ftp, 0, 4)},
-        {"moo://curl.se:443/", err(D::scheme_not_ftp, 0, 3)},
-        {"ftp://smith:secret@example.com:33/path?search=me#where",
-         err(D::query_present, 38, 10, {finding{D::userinfo_password, 12, 6}}),
-         ok({.user = "smith",
-             .password = "secret",
-             .host = "example.com",
-             .port = "33",
-             .path = "/path",
-             .query = "search=me",
-             .fragment = "where",
-             .name = "path"},
-            {D::userinfo_password, D::query_present, D::fragment_present}),
-         why_query},
-        {"ftp://example.org", ok({.host = "example.org"})},
-        {"", err(D::input_empty, 0, 0)},
-        {"git://curl.se/", err(D::scheme_not_ftp, 0, 3)},
-        {"ftp://example.org/", ok({.host = "example.org", .path = "/"})},
-        {"example.com", err(D::scheme_missing, 0, 0)},
-        {"http://example.com/?add", err(D::scheme_not_ftp, 0, 4)},
-        {"ftp://example.com/?add", err(D::query_present, 18, 4),
-         ok({.host = "example.com", .path = "/", .query = "add"}, {D::query_present}), why_query},
-        {"http://example.com/add", err(D::scheme_not_ftp, 0, 4)},
-        {"ftp://example.com/add", ok({.host = "example.com", .path = "/add", .name = "add"})},
-        {"ftp://example.com", ok({.host = "example.com"})},
-        {"sftp://us%65r:pwd;giraffe@odd", err(D::scheme_not_ftp, 0, 4)},
-        {"sftp://odd", err(D::scheme_not_ftp, 0, 4)},
-
-        // CPython
-        {"http://::12.34.56.78]/", err(D::scheme_not_ftp, 0, 4)},
-        {"http://[::1/foo/", err(D::scheme_not_ftp, 0, 4)},
-        // The authority ends at the first '/': "[::1" has no ']'.
-        {"ftp://[::1/foo/bad]/bad", err(D::host_ip_literal_unclosed, 6, 4), err(D::host_ip_literal_unclosed, 6, 4)},
-        {"http://[::1/foo/bad]/bad", err(D::scheme_not_ftp, 0, 4)},
-        {"http://[::ffff:12.34.56.78", err(D::scheme_not_ftp, 0, 4)},
-        {"ftp://joe:password@proxy.example.com/rubbish:3128", ok({.user = "joe",
-                                                                  .password = "password",
-                                                                  .host = "proxy.example.com",
-                                                                  .path = "/rubbish:3128",
-                                                                  .name = "rubbish:3128"},
-                                                                 {D::userinfo_password})},
-        {"ftp://localhost/foo/bar/baz.html",
-         ok({.host = "localhost", .path = "/foo/bar/baz.html", .cwds = {"foo", "bar"}, .name = "baz.html"})},
-        {"ftp://parrot@localhost/foo/bar/baz.html", ok({.user = "parrot",
-                                                        .host = "localhost",
-                                                        .path = "/foo/bar/baz.html",
-                                                        .cwds = {"foo", "bar"},
-                                                        .name = "baz.html"})},
-        {"ftp://%25parrot@localhost/foo/bar/baz.html", ok({.user = "%25parrot",
-                                                           .host = "localhost",
-                                                           .path = "/foo/bar/baz.html",
-                                                           .cwds = {"foo", "bar"},
-                                                           .name = "baz.html"})},
-        {"ftp://%2542parrot@localhost/foo/bar/baz.html", ok({.user = "%2542parrot",
-                                                             .host = "localhost",
-                                                             .path = "/foo/bar/baz.html",
-                                                             .cwds = {"foo", "bar"},
-                                                             .name = "baz.html"})},
-        {"ftp://localhost:80/foo/bar/",
-         ok({.host = "localhost", .port = "80", .path = "/foo/bar/", .cwds = {"foo", "bar"}, .name = ""})},
-        {"ftp://localhost/baz.gif;type=a",
-         ok({.host = "localhost", .path = "/baz.gif", .typecode = 'a', .name = "baz.gif"})},
-        // CPython refuses to connect without a host; so does strict. RFC 3986 allows an empty host.
-        {"ftp:///path", err(D::host_empty, 6, 0),
-         ok_with_at_least({.host = "", .kind = host_kind::reg_name, .path = "/path", .name = "path"}, {D::host_empty})},
-
-        // Go net/url
-        {"ftp://webmaster@www.google.com/", ok({.user = "webmaster", .host = "www.google.com", .path = "/"})},
-        {"ftp://john%20doe@www.google.com/", ok({.user = "john%20doe", .host = "www.google.com", .path = "/"})},
-        // rust-url
-        {"ftp://127.0.0.1:21/", ok({.host = "127.0.0.1", .kind = host_kind::ipv4, .port = "21", .path = "/"},
-                                   {finding{D::port_default, 16, 2}})},
-        {"ftp://user@127.0.0.1:2121/",
-         ok({.user = "user", .host = "127.0.0.1", .kind = host_kind::ipv4, .port = "2121", .path = "/"})},
-        // ftp://😅:🙂@🙂.com
-        {"ftp://\xF0\x9F\x98\x85:\xF0\x9F\x99\x82@\xF0\x9F\x99\x82.com", err(D::char_non_ascii, 6, 1),
-         err(D::char_non_ascii, 6, 1), why_non_ascii},
-    };
-    return table;
+    return ftpuri_test::peer_uri_cases();
 }
 
 uri_case const* find_case(std::string_view uri)
