@@ -4,7 +4,7 @@ expectations, read from their tables (cpp_tables.py) rather than copied:
 
 - validity and parts: tests/peers/vectors_test.cpp's cases() (WPT, curl, trurl, CPython, Go, rust-url),
   checked as tests/support/uri_expect.hpp's check_case() checks them;
-- the canonical form: tests/peers/normalize_vectors.cpp's rows, as tests/canonical/canonical_vectors_test.cpp
+- the canonical form: tests/data/table-normalize.jsonl's rows, as tests/canonical/canonical_vectors_test.cpp
   checks them, with the same 36 named disagreements with the peers;
 - equivalence: tests/canonical/equivalent_test.cpp's boost_rows, as its boost_compare test checks them.
 Each row is matched to its verbatim record, and every record of the canonical and equivalence
@@ -253,7 +253,7 @@ def test_peer_vectors_validity_and_parts(uri_cases):
     assert accepted > 20
 
 
-# ---- tests/peers/normalize_vectors.cpp: the canonical form ----------------------------------------
+# ---- tests/data/table-normalize.jsonl: the canonical form -----------------------------------
 
 
 def to_ftp(s):
@@ -266,23 +266,33 @@ def to_ftp(s):
     return s
 
 
+def read_normalize_row(row):
+    """A row of tests/data/table-normalize.jsonl, as tests/support/normalize_vectors.hpp reads it."""
+    values = tuple(row.text(f) if f != "id" else row.integer(f) for f in
+                   ("tag", "id", "peer_input", "peer_expect", "how", "profile", "input", "expected", "why"))
+    if values[4] not in ("scheme", "ipv6", "fixpoint"):
+        row.fail(f"no mode is named {values[4]}")
+    if values[5] not in ("strict", "rfc3986", "lenient"):
+        row.fail(f"no profile is named {values[5]}")
+    return values
+
+
 def test_normalization_vectors(source_dir):
     records = load_records(source_dir, "normalize-vectors.jsonl")
-    rows = cpp_tables.read_table(source_dir / "tests/peers/normalize_vectors.cpp", "vector_rows =")
-    assert len(rows) > 100
+    rows = table_rows.read_table(source_dir / "tests/data/table-normalize.jsonl", read_normalize_row)
+    print(f"{len(rows)} normalization rows")
+    assert len(rows) >= 127
     agree = disagree = 0
-    for tag, rid, peer_input, peer_expect, how, syntax, uri, expected, why in rows:
-        tag, peer_input, peer_expect = tag.decode(), peer_input.decode(), peer_expect.decode()
-        uri, expected, profile = uri.decode(), expected.decode(), profile_of(syntax)
+    for tag, rid, peer_input, peer_expect, how, profile, uri, expected, why in rows:
         where = f"{tag} {rid} <{uri}>"
         failure = peer_expect == "<failure>"
         record = find_record(records, tag, rid, [peer_input, "" if failure else peer_expect])
-        if how.text == "mode::scheme":
+        if how == "scheme":
             made, peer = to_ftp(peer_input), "<failure>" if failure else to_ftp(peer_expect)
-        elif how.text == "mode::ipv6":
+        elif how == "ipv6":
             made, peer = f"ftp://[{peer_input}]/", f"ftp://[{peer_expect}]/"
         else:
-            assert how.text == "mode::fixpoint"
+            assert how == "fixpoint"
             made = peer = peer_expect
         if failure:
             assert record["expect"].get("failure") is True, f"{where}: the peer does not reject it"

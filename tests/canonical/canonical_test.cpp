@@ -246,7 +246,7 @@ TEST(canonical, buffer_of_exactly_the_needed_size)
         subjects.push_back({row.input, S, row.expected, row.options});
     for (lenient_row const& row : ftpuri_test::lenient_rows)
         subjects.push_back({row.input, L, row.expected, {}});
-    for (vector_row const& row : ftpuri_test::vector_rows)
+    for (vector_row const& row : ftpuri_test::vector_rows())
         if (!row.expected.starts_with("!")) subjects.push_back({row.input, row.syntax, row.expected, {}});
     std::size_t failing = 0;
     std::string report;

@@ -50,7 +50,7 @@ TEST(canonical_vectors, peers_that_normalize_ftp)
     std::vector<ftpuri_test::peer_record> records = ftpuri_test::load_records("normalize-vectors.jsonl");
     int agree = 0;
     int disagree = 0;
-    for (vector_row const& row : ftpuri_test::vector_rows) {
+    for (vector_row const& row : ftpuri_test::vector_rows()) {
         SCOPED_TRACE(cat({row.tag, " ", row.id, " <", row.input, ">"}));
         ftpuri_test::peer_record* rec = ftpuri_test::find_record(
             records, row.tag, row.id, {row.peer_input, row.peer_expect == "<failure>" ? "" : row.peer_expect});
