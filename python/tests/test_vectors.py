@@ -1,25 +1,24 @@
 # SPDX-License-Identifier: Apache-2.0
 """The held-in peer vectors (tests/data/*.jsonl) through the module, with the C++ tests' own
-expectations, read from their tables (cpp_tables.py) rather than copied:
+expectations, read from the same data files (table_rows.py) rather than copied:
 
-- validity and parts: tests/peers/vectors_test.cpp's cases() (WPT, curl, trurl, CPython, Go, rust-url),
-  checked as tests/support/uri_expect.hpp's check_case() checks them;
+- validity and parts: tests/data/table-vectors.jsonl's cases, as tests/peers/vectors_test.cpp reads
+  them (WPT, curl, trurl, CPython, Go, rust-url), checked as tests/support/uri_expect.hpp's
+  check_case() checks them;
 - the canonical form: tests/data/table-normalize.jsonl's rows, as tests/canonical/canonical_vectors_test.cpp
   checks them, with the same 36 named disagreements with the peers;
-- equivalence: tests/canonical/equivalent_test.cpp's boost_rows, as its boost_compare test checks them.
+- equivalence: tests/data/table-equivalence.jsonl's rows, as equivalent_test.cpp's boost_compare
+  test checks them.
 Each row is matched to its verbatim record, and every record of the canonical and equivalence
 files must be used by a row, as in C++.
 """
 
 import json
-import re
 
 import pytest
 
-import cpp_tables
 import ftpuri
 import table_rows
-from cpp_tables import Call, Designated, Name
 
 PEER_FILES = [
     "wpt-urltestdata-ftp.jsonl",
@@ -39,15 +38,6 @@ SOURCE_PREFIX = {
     "cpython": "python/cpython/",
     "go": "golang/go/",
 }
-
-
-@pytest.fixture(scope="module")
-def diag_names(source_dir):
-    """diag_id enumerator -> stable id ("port_default" -> "port.default"), from the list of ids."""
-    ids = (source_dir / "include/ftpuri/diagnostics.def").read_text()
-    names = dict(re.findall(r'^FTPURI_DIAG\((\w+), \w+, "([^"]+)",', ids, re.M))
-    assert len(names) == ids.count("\nFTPURI_DIAG(") > 70
-    return names
 
 
 def load_records(source_dir, name):
@@ -88,11 +78,6 @@ def find_record(records, tag, record_id, strings):
 def expect_all_used(records, name):
     unused = [r["doc"]["source"] for r in records if r["uses"] == 0]
     assert not unused, f"{name}: records no row uses: {unused}"
-
-
-def profile_of(name):
-    assert name.text.startswith("profile::")
-    return name.text.removeprefix("profile::")
 
 
 def raw(s):
@@ -322,7 +307,7 @@ def test_normalization_vectors(source_dir):
     assert disagree == 36, "the named disagreements (docs/canonical.md; canonical_vectors_test.cpp says 36)"
 
 
-# ---- tests/canonical/equivalent_test.cpp: equivalence ---------------------------------------------------
+# ---- tests/data/table-equivalence.jsonl: equivalence -------------------------------------------
 
 
 def rewrite(s):
@@ -331,13 +316,21 @@ def rewrite(s):
     return "ftp://h" + s if s.startswith("/") else "ftp://h/" + s
 
 
+def read_equivalence_row(row):
+    """A row of tests/data/table-equivalence.jsonl, as equivalent_test.cpp reads it."""
+    values = (row.integer("line"), *(row.text(f) for f in ("peer_a", "peer_b", "cmp", "a", "b", "profile")),
+              row.boolean("equivalent"), row.text("why"))
+    if values[6] not in ("strict", "rfc3986", "lenient"):
+        row.fail(f"no profile is named {values[6]}")
+    return values
+
+
 def test_equivalence_vectors(source_dir):
     records = load_records(source_dir, "equivalence-vectors.jsonl")
-    rows = cpp_tables.read_table(source_dir / "tests/canonical/equivalent_test.cpp", "boost_rows =")
-    assert len(rows) == len(records)
-    for line, peer_a, peer_b, cmp, a, b, syntax, equivalent, why in rows:
-        peer_a, peer_b, cmp, a, b = (x.decode() for x in (peer_a, peer_b, cmp, a, b))
-        profile, want = profile_of(syntax), equivalent.text == "true"
+    rows = table_rows.read_table(source_dir / "tests/data/table-equivalence.jsonl", read_equivalence_row)
+    print(f"{len(rows)} equivalence rows")
+    assert len(rows) == len(records) >= 24
+    for line, peer_a, peer_b, cmp, a, b, profile, want, why in rows:
         find_record(records, "boost", line, [peer_a, peer_b, cmp])
         assert (rewrite(peer_a), rewrite(peer_b)) == (a, b)
         assert ((cmp.replace(" ", "") == "0") != want) == bool(why), f"line {line}: a disagreement needs a reason"
