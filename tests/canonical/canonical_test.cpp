@@ -43,7 +43,7 @@ using ftpuri_test::vector_row;
 TEST(canonical, rule_by_rule)
 {
     std::set<std::string_view> rules;
-    for (canon_row const& row : ftpuri_test::canonical_rows) {
+    for (canon_row const& row : ftpuri_test::canonical_rows()) {
         SCOPED_TRACE(cat({"rule ", row.rule}));
         check_canonical(row.input, row.syntax, row.expected, row.strict_out);
         rules.insert(row.rule);
@@ -205,7 +205,7 @@ std::string describe(canonical_options const& o)
 
 TEST(canonical, options)
 {
-    for (option_row const& row : ftpuri_test::option_rows) {
+    for (option_row const& row : ftpuri_test::option_rows()) {
         SCOPED_TRACE(cat({"options", describe(row.options)}));
         check_canonical(row.input, S, row.expected, true, row.options);
         // Off by default: without the option the form keeps the part.
@@ -240,11 +240,11 @@ TEST(canonical, buffer_of_exactly_the_needed_size)
         canonical_options options;
     };
     std::vector<subject> subjects;
-    for (canon_row const& row : ftpuri_test::canonical_rows)
+    for (canon_row const& row : ftpuri_test::canonical_rows())
         subjects.push_back({row.input, row.syntax, row.expected, {}});
-    for (option_row const& row : ftpuri_test::option_rows)
+    for (option_row const& row : ftpuri_test::option_rows())
         subjects.push_back({row.input, S, row.expected, row.options});
-    for (lenient_row const& row : ftpuri_test::lenient_rows)
+    for (lenient_row const& row : ftpuri_test::lenient_rows())
         subjects.push_back({row.input, L, row.expected, {}});
     for (vector_row const& row : ftpuri_test::vector_rows())
         if (!row.expected.starts_with("!")) subjects.push_back({row.input, row.syntax, row.expected, {}});
@@ -290,7 +290,7 @@ TEST(canonical, as_written_only_where_the_form_is_the_input)
         "ftp://h:021/x",
         "ftp://h:/x",
     };
-    for (auto const& row : ftpuri_test::canonical_rows)
+    for (auto const& row : ftpuri_test::canonical_rows())
         inputs.emplace_back(row.input);
     std::size_t as_written = 0;
     for (profile p : {profile::strict, profile::rfc3986, profile::lenient}) {

@@ -100,9 +100,9 @@ TEST(canonical_doc, every_example_is_a_tested_row_and_holds)
                 SCOPED_TRACE(cat({"doc example <", *input, ">"}));
                 rules_in_doc.insert(cells[0]);
                 bool found = false;
-                for (canon_row const& row : ftpuri_test::canonical_rows)
+                for (canon_row const& row : ftpuri_test::canonical_rows())
                     found = found || (row.input == *input && row.syntax == *p && row.expected == *expected);
-                for (lenient_row const& row : ftpuri_test::lenient_rows)
+                for (lenient_row const& row : ftpuri_test::lenient_rows())
                     found = found || (*p == L && row.input == *input && row.expected == *expected);
                 EXPECT_TRUE(found) << "the example is no row of tests/support/canonical_rows.hpp";
                 EXPECT_EQ(ftpuri::canonicalize(*input, parse_options{*p}).value_or("(invalid)"), *expected);
@@ -119,7 +119,7 @@ TEST(canonical_doc, every_example_is_a_tested_row_and_holds)
                 std::optional<std::string> const expected = code(cells[2]);
                 ASSERT_TRUE(input && expected) << "malformed row";
                 bool found = false;
-                for (option_row const& row : ftpuri_test::option_rows)
+                for (option_row const& row : ftpuri_test::option_rows())
                     found = found || (row.input == *input && row.expected == *expected &&
                                       row.options.drop_password == o.drop_password &&
                                       row.options.drop_fragment == o.drop_fragment &&
@@ -135,7 +135,7 @@ TEST(canonical_doc, every_example_is_a_tested_row_and_holds)
                 std::optional<std::string> const expected = code(cells[3]);
                 ASSERT_TRUE(input && expected) << "malformed row";
                 bool found = false;
-                for (lenient_row const& row : ftpuri_test::lenient_rows)
+                for (lenient_row const& row : ftpuri_test::lenient_rows())
                     if (row.input == *input && row.expected == *expected)
                         for (finding const& f : row.repairs)
                             found = found || cat({"`", name_of(f.id), "`"}) == cells[1];
