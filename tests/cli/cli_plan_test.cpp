@@ -96,7 +96,7 @@ TEST_F(Cli, JsonPlanIsTheLibrarysPlan)
             // No raw control in the JSON itself.
             for (char const c : r.out)
                 EXPECT_TRUE(c == '\n' || static_cast<unsigned char>(c) >= 0x20) << records[0];
-            EXPECT_EQ(r.out.find("\x7f"), std::string::npos);
+            EXPECT_EQ(r.out.find('\x7f'), std::string::npos);
         }
     }
 }

@@ -112,6 +112,7 @@ TEST_F(Cli, HugeLineUnderInPlaceEchoesAWindowInBoundedMemory)
     std::vector<std::string> args = {exe,          "--fix", "--in-place", "--whole-line", "--max-length=100000000",
                                      path.string()};
     std::vector<char*> argv;
+    argv.reserve(args.size() + 1);
     for (std::string& a : args)
         argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -135,8 +136,8 @@ TEST_F(Cli, HugeLineUnderInPlaceEchoesAWindowInBoundedMemory)
     // a few KiB. Rendering it whole added nine bytes per byte of the line, some 14 in all.
     // AddressSanitizer's shadow memory and quarantine come on top (7.5 in all, measured).
     auto const peak = static_cast<std::size_t>(usage.ru_maxrss) * 1024;
-    EXPECT_LT(peak, times_the_line * size)
-        << "peak RSS " << peak / (1024 * 1024) << " MiB for a " << size / (1024 * 1024) << " MiB line";
+    EXPECT_LT(peak, times_the_line * size) << "peak RSS " << peak / (std::size_t{1024} * 1024) << " MiB for a "
+                                           << size / (std::size_t{1024} * 1024) << " MiB line";
 }
 
 // An allow-list file is bounded: 16 MiB (tests/cli_golden's /dev/zero case) and 100000 patterns,

@@ -56,7 +56,10 @@ protected:
         return ftpuri_test::read_table_file<text_row>(path, read_text_row);
     }
 
-    std::string where(int line) const { return (dir_ / "rows.jsonl").string() + ":" + std::to_string(line) + ": "; }
+    [[nodiscard]] std::string where(int line) const
+    {
+        return (dir_ / "rows.jsonl").string() + ":" + std::to_string(line) + ": ";
+    }
 
     std::filesystem::path dir_;
 };

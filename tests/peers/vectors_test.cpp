@@ -345,7 +345,7 @@ void walk_subject(std::string_view file, json const& rec, subject const& s, std:
             found.push_back("peer accepts it as ftp, strict rejects it (" + name_of(c->strict.error->id) + ")");
         break;
     case peer::rejects:
-        if (strict_valid) found.push_back("peer rejects it, strict accepts it");
+        if (strict_valid) found.emplace_back("peer rejects it, strict accepts it");
         break;
     case peer::other_scheme:
         EXPECT_TRUE(!strict_valid &&
@@ -364,7 +364,7 @@ void walk_subject(std::string_view file, json const& rec, subject const& s, std:
     for (auto const& f : found) {
         EXPECT_FALSE(c->why.empty()) << "undeclared disagreement with " << where << ": " << f
                                      << "\n  add a `why` to the case, or fix the expectation";
-        st.disagreements[c->uri].push_back(where + ": " + f);
+        st.disagreements[c->uri].push_back(cat({where, ": ", f}));
     }
 }
 

@@ -64,9 +64,9 @@ TEST_P(CurlRecord, OutcomeHolds)
     curl_record const& rec = found->second;
     std::set<why> const reasons(r.reasons.begin(), r.reasons.end());
     ASSERT_EQ(reasons.size(), r.reasons.size()) << "a reason is named twice";
-    std::size_t const not_comparable = static_cast<std::size_t>(
+    auto const not_comparable = static_cast<std::size_t>(
         std::count_if(reasons.begin(), reasons.end(), [](why w) { return info(w).k == kind::not_comparable; }));
-    std::size_t const stops = static_cast<std::size_t>(
+    auto const stops = static_cast<std::size_t>(
         std::count_if(reasons.begin(), reasons.end(), [](why w) { return info(w).k == kind::stop; }));
     ASSERT_TRUE(not_comparable == 0 || reasons.size() == 1) << "a record not comparable has that one reason";
     ASSERT_LE(stops, 1U) << "one reason says why curl stopped";

@@ -55,7 +55,7 @@ inline std::string full_path(ftpuri::uri_view const& v)
     return std::string(v.path()) + std::string(v.typecode_part());
 }
 
-inline std::string slash_if_empty(std::string p)
+inline std::string slash_if_empty(std::string const& p)
 {
     return p.empty() ? "/" : p;
 }
@@ -119,7 +119,7 @@ inline mismatches compare_trurl(json const& rec, std::string_view uri, ftpuri::u
         std::string_view const url = json_member_str(item, "url");
         if (url != uri && url != std::string(uri) + "/") continue; // trurl adds "/" to an empty path
         json const& parts = *json_member(item, "parts");
-        auto part = [&](char const* name, bool present, std::string ours) {
+        auto part = [&](char const* name, bool present, std::string const& ours) {
             json const* p = json_member(parts, name);
             if ((p != nullptr) != present)
                 m.push_back(std::string(name) + ": peer " + (p ? "has it" : "has none") + ", ftpuri " +
@@ -184,7 +184,7 @@ inline mismatches compare_gorust(json const& rec, ftpuri::uri_view const& v)
     json const& e = *json_member(rec, "expect");
     if (json const* parsed = json_member(e, "parsed")) {
         cmp(m, "Scheme", json_member_str(*parsed, "Scheme"), lower(v.scheme()));
-        std::string user = "";
+        std::string user;
         if (v.has_userinfo())
             user = v.has_password() ? "UserPassword(\"" + decode(v.user()) + "\", \"" + decode(v.password()) + "\")"
                                     : "User(\"" + decode(v.user()) + "\")";

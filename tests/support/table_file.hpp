@@ -133,7 +133,7 @@ public:
         return error_.empty();
     }
 
-    std::string const& error() const { return error_; }
+    [[nodiscard]] std::string const& error() const { return error_; }
 
 private:
     json const* take(char const* field)
