@@ -17,7 +17,7 @@ namespace {
 
 std::string decoded(ftpuri::decoded_view v)
 {
-    return std::string(v.begin(), v.end());
+    return {v.begin(), v.end()};
 }
 
 TEST(DecodedView, DecodesAsItIsRead)
