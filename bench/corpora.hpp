@@ -7,7 +7,7 @@
 //   mirror_urls       ~70-byte mirror-list URLs with the shares of userinfo, passwords, ports
 //                     (":21" too), needless and lowercase escapes, UTF-8 escapes, "~", empty
 //                     segments and typecodes that real lists have (the shares are below, and
-//                     tests/bench_corpora_test.cpp holds the output to them)
+//                     tests/bench/bench_corpora_test.cpp holds the output to them)
 //   escaped_paths     URLs with ~1 KB paths: an escape every 30 to 100 bytes, sub-delims
 //   worst_cases       the most expensive shapes per byte: a path of nothing but %XX, nothing
 //                     but '/', the most segments, long IPv6 literals, a long userinfo

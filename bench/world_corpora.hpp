@@ -14,7 +14,7 @@
 //   world_urls         the mix, in world_shares' shares, that ftpuri-check's benchmark reads
 //
 // Unlike corpora.hpp's, these hold invalid inputs: a benchmark computes each input's verdict
-// once before timing and prints the invalid share beside the times. tests/bench_corpora_test.cpp
+// once before timing and prints the invalid share beside the times. tests/bench/bench_corpora_test.cpp
 // holds each corpus to what it says here. Deterministic, as corpora.hpp.
 #pragma once
 

@@ -9,7 +9,7 @@ The inputs come from (in this order; an input already taken is not taken again):
                 (named after the id; input.too-long is left out: 70 KB, and parse_fuzzer
                 reaches that error by lowering max_length instead)
   seeds/        every example ftp URL of the five seed specifications: those printed in
-                seeds/*.txt, and those tests/seeds_test.cpp restores or instantiates
+                seeds/*.txt, and those tests/peers/seeds_test.cpp restores or instantiates
   examples/     corpus/examples/mirrors.txt, line by line
   handmade/     corpus/handmade.txt: edges of each rule, lenient repairs, peer disagreements
   realworld/    corpus/realworld.txt: real mirror and archive URLs

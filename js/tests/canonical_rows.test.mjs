@@ -1,84 +1,47 @@
 // SPDX-License-Identifier: Apache-2.0
-// The canonical form's tables of tests/canonical_rows.cpp, the rows canonical_test.cpp and the
-// Python module's tests hold the library to, read from that file here too: every row's input has
-// the row's canonical form through the package, in the row's profile and with the row's options;
-// the form is strict-valid where the row says so, and its own canonical form. A row that needs
-// IDNA is refused with host.idna-unavailable (this build has no libidn2), and counted.
+// The canonical form's tables, the rows canonical_test.cpp holds the library to, read from the same
+// data files here (tests/data/table-canonical.jsonl and table-canonical-options.jsonl): every
+// row's input has the row's canonical form through the package, in the row's profile and with
+// the row's options; the form is strict-valid where the row says so, and its own canonical form.
+// A row that needs IDNA is refused with host.idna-unavailable (this build has no libidn2), and
+// counted. The reader refuses a row it cannot read, at its line (shown on a temporary file).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { ftpuri, sourceDir, asInput } from './support.mjs';
+import { ftpuri, sourceDir, readTable } from './support.mjs';
 
-const source = readFileSync(path.join(sourceDir, 'tests/canonical_rows.cpp'), 'latin1');
+const PROFILES = ['strict', 'rfc3986', 'lenient'];
 
-// The bytes of a C++ string literal's body: \xHH (as many hex digits as follow, as C++ reads
-// them), \n \r \t \\ \" and any other byte as itself; another escape is an error, not a guess.
-function literal(body) {
-  const out = [];
-  for (let i = 0; i < body.length; ) {
-    if (body[i] !== '\\') {
-      out.push(body.charCodeAt(i++));
-      continue;
-    }
-    const e = body[i + 1];
-    if (e === 'x') {
-      const hex = /^[0-9A-Fa-f]+/.exec(body.slice(i + 2))[0];
-      out.push(parseInt(hex, 16));
-      i += 2 + hex.length;
-    } else {
-      const simple = { n: 10, r: 13, t: 9, '\\': 92, '"': 34 }[e];
-      assert.notEqual(simple, undefined, `escape \\${e} is not read here`);
-      out.push(simple);
-      i += 2;
-    }
-  }
-  return asInput(Uint8Array.from(out));
+function readCanonicalRow(row) {
+  const out = {
+    rule: row.text('rule'),
+    input: row.text('input'),
+    profile: row.text('profile'),
+    expected: row.text('expected'),
+    strictOut: row.boolean('strict_out'),
+  };
+  if (!PROFILES.includes(out.profile)) row.fail(`no profile is named ${out.profile}`);
+  return out;
 }
 
-const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
-
-// The rows of `name`'s braced initializer; every line of it a row, a comment or a blank.
-function table(name, row) {
-  const start = source.indexOf(`${name} = {\n`);
-  assert.notEqual(start, -1, `tests/canonical_rows.cpp has ${name}`);
-  const body = source.slice(start, source.indexOf('\n};', start)).split('\n').slice(1);
-  const rows = [];
-  for (const line of body) {
-    if (/^\s*(\/\/.*)?$/.test(line)) continue;
-    const m = row.exec(line);
-    assert.ok(m, `a row of ${name} this test cannot read: ${line}`);
-    rows.push(m);
-  }
-  return rows;
+function readOptionRow(row) {
+  const o = row.value('options');
+  const names = ['drop_password', 'drop_fragment', 'drop_anonymous'];
+  if (o === null || typeof o !== 'object' || Object.keys(o).sort().join() !== [...names].sort().join())
+    row.fail('options is not {"drop_password", "drop_fragment", "drop_anonymous"}');
+  if (!names.every((n) => typeof o[n] === 'boolean')) row.fail('an option is no boolean');
+  return {
+    options: { stripPassword: o.drop_password, dropFragment: o.drop_fragment, dropAnonymous: o.drop_anonymous },
+    input: row.text('input'),
+    expected: row.text('expected'),
+  };
 }
 
-const PROFILES = { S: 'strict', R: 'rfc3986', L: 'lenient' };
-const canonicalRows = table(
-  'canonical_rows',
-  new RegExp(String.raw`^\s*\{${STRING}, ${STRING}, ([SRL]), ${STRING}(?:, (true|false))?\},\s*(?://.*)?$`),
-).map((m) => ({
-  rule: literal(m[1]),
-  input: literal(m[2]),
-  profile: PROFILES[m[3]],
-  expected: literal(m[4]),
-  strictOut: m[5] !== 'false',
-}));
-
-const OPTIONS = {
-  drop_password: { stripPassword: true },
-  drop_fragment: { dropFragment: true },
-  drop_anonymous: { dropAnonymous: true },
-  drop_anonymous_password: { stripPassword: true, dropAnonymous: true },
-  drop_all: { stripPassword: true, dropFragment: true, dropAnonymous: true },
-};
-const optionRows = table(
-  'option_rows',
-  new RegExp(String.raw`^\s*\{([a-z_]+), ${STRING}, ${STRING}\},\s*(?://.*)?$`),
-).map((m) => {
-  assert.ok(m[1] in OPTIONS, `options ${m[1]}`);
-  return { options: OPTIONS[m[1]], name: m[1], input: literal(m[2]), expected: literal(m[3]) };
-});
+const table = (name) => path.join(sourceDir, 'tests/data', name);
+const canonicalRows = readTable(table('table-canonical.jsonl'), readCanonicalRow);
+const optionRows = readTable(table('table-canonical-options.jsonl'), readOptionRow);
 
 function refusedForIdna(call) {
   try {
@@ -91,7 +54,8 @@ function refusedForIdna(call) {
 }
 
 test('the rule-by-rule table', () => {
-  assert.ok(canonicalRows.length > 100, `${canonicalRows.length} rows`);
+  console.log(`${canonicalRows.length} canonical rows, ${optionRows.length} option rows`);
+  assert.ok(canonicalRows.length >= 122, `${canonicalRows.length} rows`);
   let idna = 0;
   for (const row of canonicalRows) {
     const where = `${row.rule}: ${JSON.stringify(row.input)} (${row.profile})`;
@@ -109,7 +73,33 @@ test('the rule-by-rule table', () => {
 });
 
 test('the options table', () => {
-  assert.ok(optionRows.length > 10, `${optionRows.length} rows`);
+  assert.ok(optionRows.length >= 24, `${optionRows.length} rows`);
   for (const row of optionRows)
-    assert.equal(ftpuri.canonicalize(row.input, row.options), row.expected, `${row.name}: ${row.input}`);
+    assert.equal(ftpuri.canonicalize(row.input, row.options), row.expected, `${JSON.stringify(row.options)}: ${row.input}`);
+});
+
+test('a row the reader cannot read is an error at its line', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ftpuri-table-'));
+  try {
+    const file = path.join(dir, 'rows.jsonl');
+    const good = '{"rule": "scheme", "input": "FTP://h/", "profile": "strict", "expected": "ftp://h/", "strict_out": true}';
+    for (const [bad, what] of [
+      ['{"rule": "scheme", "input": ', 'JSON'],
+      ['["scheme"]', 'the row is no JSON object'],
+      ['{"rule": "scheme", "input": "FTP://h/", "profile": "strict", "expected": "ftp://h/"}', 'no field strict_out'],
+      ['{"rule": "scheme", "input": 7, "profile": "strict", "expected": "ftp://h/", "strict_out": true}', 'input is neither'],
+      ['{"rule": "scheme", "input": {"bytes": "\\u0100"}, "profile": "strict", "expected": "x", "strict_out": true}', 'input is neither'],
+      ['{"rule": "scheme", "input": "FTP://h/", "profile": "strcit", "expected": "ftp://h/", "strict_out": true}', 'no profile is named strcit'],
+      ['{"rule": "scheme", "input": "FTP://h/", "profile": "strict", "expected": "ftp://h/", "strict_out": true, "x": 1}', 'unknown field x'],
+    ]) {
+      writeFileSync(file, `${good}\n${bad}\n${good}\n`);
+      assert.throws(() => readTable(file, readCanonicalRow), (e) => e.message.startsWith(`${file}:2: `) && e.message.includes(what), bad);
+    }
+    writeFileSync(file, `${good}\n\n{"rule": "r", "input": {"bytes": "ftp://h/\\u00e9"}, "profile": "lenient", "expected": "e", "strict_out": false}\n`);
+    const rows = readTable(file, readCanonicalRow);
+    assert.equal(rows.length, 2);
+    assert.deepEqual(rows[1].input, Uint8Array.from([...'ftp://h/'].map((c) => c.charCodeAt(0)).concat([0xe9])));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

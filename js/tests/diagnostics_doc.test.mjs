@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// docs/diagnostics.md's table, the one tests/diagnostics_doc_test.cpp holds the library to: every
+// docs/diagnostics.md's table, the one tests/docs/diagnostics_doc_test.cpp holds the library to: every
 // row's example reports its id, at the documented offset and length and with the documented
 // severity, through the package, in the profile and the setting (a plan mode, a policy) the row
 // names. Two kinds of row say something this build or this API does not do, and each is checked

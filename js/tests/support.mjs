@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the package's tests share: where the package, the sources and ftpuri-check are, and the
-// notation of docs/diagnostics.md's examples.
+// What the package's tests share: where the package, the sources and ftpuri-check are, the
+// notation of docs/diagnostics.md's examples, and the reader of the tests' own tables
+// (tests/data/table-*.jsonl).
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
@@ -82,4 +84,55 @@ export function asInput(bytes) {
 // The diagnostics as ftpuri-check's JSON has them.
 export function asJson(diagnostics) {
   return diagnostics.map(({ id, severity, offset, length, message, hint }) => ({ id, severity, offset, length, message, hint }));
+}
+
+// A field of the tests' own tables (tests/data/table-*.jsonl, tests/data/README.md): a string is
+// UTF-8 text; {"bytes": "..."} holds bytes that are not UTF-8, each code point up to U+00FF one
+// byte. The bytes as asInput() gives them, or null when the value is neither.
+export function tableBytes(value) {
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value !== 'object' || Object.keys(value).join() !== 'bytes') return null;
+  if (typeof value.bytes !== 'string' || /[^\u0000-\u00ff]/.test(value.bytes)) return null;
+  return asInput(Uint8Array.from(value.bytes, (c) => c.charCodeAt(0)));
+}
+
+// The rows of the table file `file`, each read by readRow(row), where row.text(field),
+// row.boolean(field) and row.value(field) read a field of its type. A row that cannot be read
+// (bad JSON, a field missing, unknown or of the wrong type) throws an Error naming the file and
+// the line: it is never skipped.
+export function readTable(file, readRow) {
+  const rows = [];
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, index) => {
+      if (line === '') return;
+      const where = `${file}:${index + 1}`;
+      const fail = (what) => {
+        throw new Error(`${where}: ${what}`);
+      };
+      let object;
+      try {
+        object = JSON.parse(line);
+      } catch (e) {
+        fail(e.message);
+      }
+      if (object === null || typeof object !== 'object' || Array.isArray(object)) fail('the row is no JSON object');
+      const read = new Set();
+      const value = (field) => {
+        if (!(field in object)) fail(`no field ${field}`);
+        read.add(field);
+        return object[field];
+      };
+      const row = {
+        value,
+        fail,
+        text: (field) => tableBytes(value(field)) ?? fail(`${field} is neither a string nor {"bytes": ...}`),
+        boolean: (field) => (typeof value(field) === 'boolean' ? object[field] : fail(`${field} is no boolean`)),
+      };
+      rows.push(readRow(row));
+      const unknown = Object.keys(object).filter((k) => !read.has(k));
+      if (unknown.length) fail(`unknown field ${unknown[0]}`);
+    });
+  if (rows.length === 0) throw new Error(`${file}: no rows`);
+  return rows;
 }

@@ -1,24 +1,24 @@
 # SPDX-License-Identifier: Apache-2.0
 """The held-in peer vectors (tests/data/*.jsonl) through the module, with the C++ tests' own
-expectations, read from their tables (cpp_tables.py) rather than copied:
+expectations, read from the same data files (table_rows.py) rather than copied:
 
-- validity and parts: tests/vectors_test.cpp's cases() (WPT, curl, trurl, CPython, Go, rust-url),
-  checked as tests/support/uri_expect.hpp's check_case() checks them;
-- the canonical form: tests/normalize_vectors.cpp's rows, as tests/canonical_vectors_test.cpp
+- validity and parts: tests/data/table-vectors.jsonl's cases, as tests/peers/vectors_test.cpp reads
+  them (WPT, curl, trurl, CPython, Go, rust-url), checked as tests/support/uri_expect.hpp's
+  check_case() checks them;
+- the canonical form: tests/data/table-normalize.jsonl's rows, as tests/canonical/canonical_vectors_test.cpp
   checks them, with the same 36 named disagreements with the peers;
-- equivalence: tests/equivalent_test.cpp's boost_rows, as its boost_compare test checks them.
+- equivalence: tests/data/table-equivalence.jsonl's rows, as equivalent_test.cpp's boost_compare
+  test checks them.
 Each row is matched to its verbatim record, and every record of the canonical and equivalence
 files must be used by a row, as in C++.
 """
 
 import json
-import re
 
 import pytest
 
-import cpp_tables
 import ftpuri
-from cpp_tables import Call, Designated, Name
+import table_rows
 
 PEER_FILES = [
     "wpt-urltestdata-ftp.jsonl",
@@ -38,15 +38,6 @@ SOURCE_PREFIX = {
     "cpython": "python/cpython/",
     "go": "golang/go/",
 }
-
-
-@pytest.fixture(scope="module")
-def diag_names(source_dir):
-    """diag_id enumerator -> stable id ("port_default" -> "port.default"), from the list of ids."""
-    ids = (source_dir / "include/ftpuri/diagnostics.def").read_text()
-    names = dict(re.findall(r'^FTPURI_DIAG\((\w+), \w+, "([^"]+)",', ids, re.M))
-    assert len(names) == ids.count("\nFTPURI_DIAG(") > 70
-    return names
 
 
 def load_records(source_dir, name):
@@ -89,53 +80,73 @@ def expect_all_used(records, name):
     assert not unused, f"{name}: records no row uses: {unused}"
 
 
-def profile_of(name):
-    assert name.text.startswith("profile::")
-    return name.text.removeprefix("profile::")
-
-
 def raw(s):
     """A str of the module as the bytes it stands for."""
     return None if s is None else s.encode("utf-8", "surrogateescape")
 
 
-# ---- tests/vectors_test.cpp: validity and parts -------------------------------------------
+# ---- tests/peers/vectors_test.cpp: validity and parts -------------------------------------------
 
 
-def finding_of(item, diag_names):
-    """(id, offset, length) of a `finding` or a bare `D::x`; -1 where not pinned down."""
-    if isinstance(item, Name):
-        return diag_names[item.text.removeprefix("D::")], -1, -1
-    assert isinstance(item, Call) and item.name == "finding", item
-    args = list(item.args) + [-1, -1]
-    return diag_names[args[0].text.removeprefix("D::")], args[1], args[2]
+def read_finding(row):
+    """{"id", "offset", "length"} as (id, offset, length); -1 where not pinned down."""
+    return row.text("id"), row.optional_integer("offset", -1), row.optional_integer("length", -1)
 
 
-def view_of(items):
-    view = {"user": None, "password": None, "host": b"", "kind": "dns_name", "port": None, "path": b"",
-            "typecode": None, "query": None, "fragment": None, "cwds": [], "name": b""}
-    for item in items:
-        assert isinstance(item, Designated), item
-        value = item.value
-        if item.field == "kind":
-            value = value.text.removeprefix("host_kind::")
-        elif item.field == "typecode":
-            value = value or None
-        view[item.field] = value
+def read_findings(row, field):
+    out = []
+    for item in row.array(field):
+        inner = row.nested(field, item)
+        out.append(read_finding(inner))
+        inner.finish()
+    return out
+
+
+def read_view(row):
+    view = {"user": row.optional_bytes("user"), "password": row.optional_bytes("password"),
+            "host": row.bytes("host"), "kind": row.text("kind"), "port": row.optional_bytes("port"),
+            "path": row.bytes("path"), "typecode": row.optional_bytes("typecode"),
+            "query": row.optional_bytes("query"), "fragment": row.optional_bytes("fragment"),
+            "cwds": [], "name": row.bytes("name")}
+    for cwd in row.array("cwds"):
+        if table_rows.as_bytes(cwd) is None:
+            row.fail("a cwd is no string")
+        view["cwds"].append(table_rows.as_bytes(cwd))
+    if view["typecode"] is not None:
+        view["typecode"] = view["typecode"].decode()
     return view
 
 
-def profile_expect(call, diag_names):
-    """uri_expect.hpp's ok(), ok_with_at_least() and err() as a dict."""
-    assert isinstance(call, Call), call
-    if call.name == "err":
-        args = list(call.args) + [-1, -1, []][len(call.args) - 1 :]
-        return {"error": (diag_names[args[0].text.removeprefix("D::")], args[1], args[2]),
-                "findings": [finding_of(f, diag_names) for f in args[3]], "exact": True}
-    assert call.name in ("ok", "ok_with_at_least"), call.name
-    findings = call.args[1] if len(call.args) > 1 else []
-    return {"error": None, "view": view_of(call.args[0]), "exact": call.name == "ok",
-            "findings": [finding_of(f, diag_names) for f in findings]}
+def read_profile_expect(row):
+    """A verdict of tests/data/table-vectors.jsonl, as tests/support/uri_case_table.hpp reads it."""
+    e = {"error": None, "view": None}
+    if row.value("error") is not None:
+        inner = row.nested("error", row.value("error"))
+        e["error"] = read_finding(inner)
+        inner.finish()
+    e["findings"] = read_findings(row, "findings")
+    if row.value("view") is not None:
+        inner = row.nested("view", row.value("view"))
+        e["view"] = read_view(inner)
+        inner.finish()
+    e["exact"] = row.boolean("exact")
+    if (e["error"] is None) == (e["view"] is None):
+        row.fail("a verdict has either an error or a view")
+    return e
+
+
+def read_uri_case(row):
+    case = {"uri": row.bytes("uri")}
+    for profile in ("strict", "rfc3986"):
+        obj = row.value(profile)
+        if obj is None and profile == "rfc3986":
+            case[profile] = None
+            continue
+        inner = row.nested(profile, obj)
+        case[profile] = read_profile_expect(inner)
+        inner.finish()
+    case["why"] = row.text("why")
+    return case
 
 
 def holds(found, f):
@@ -147,7 +158,7 @@ def check_view(uri, view):
     assert raw(uri.raw_user) == view["user"]
     assert raw(uri.raw_password) == view["password"]
     assert raw(uri.raw_host) == view["host"]
-    assert uri.host_kind == view["kind"].replace("_", "-")
+    assert uri.host_kind == view["kind"]
     assert raw(uri.raw_port) == view["port"]
     assert uri.effective_port == (int(view["port"]) if view["port"] else 21)
     assert raw(uri.raw_path) == view["path"]
@@ -191,25 +202,15 @@ def check_profile(uri, profile, e):
 
 
 @pytest.fixture(scope="module")
-def uri_cases(source_dir, diag_names):
-    path = source_dir / "tests/vectors_test.cpp"
-    whys = cpp_tables.read_string_constants(path)
-    cases = []
-    for row in cpp_tables.read_table(path, "std::vector<uri_case> const table ="):
-        uri, strict = row[0], row[1]
-        rfc3986 = row[2] if len(row) > 2 and isinstance(row[2], Call) else None
-        why = row[3] if len(row) > 3 else b""
-        cases.append({"uri": uri, "strict": profile_expect(strict, diag_names),
-                      "rfc3986": profile_expect(rfc3986, diag_names) if rfc3986 else None,
-                      "why": whys[why.text] if isinstance(why, Name) else why})
-    return cases
+def uri_cases(source_dir):
+    return table_rows.read_table(source_dir / "tests/data/table-vectors.jsonl", read_uri_case)
 
 
 def test_the_peer_validity_cases_are_read(uri_cases, source_dir):
-    # A table that reads short would pass every check below vacuously.
-    source = (source_dir / "tests/vectors_test.cpp").read_text(encoding="utf-8")
-    body = source[source.index("std::vector<uri_case> const table =") : source.index("return table;")]
-    assert len(uri_cases) == len(re.findall(r'^        \{"', body, re.MULTILINE)) > 70
+    # A table that reads short would pass every check below vacuously: every line is a case.
+    lines = (source_dir / "tests/data/table-vectors.jsonl").read_text(encoding="utf-8").splitlines()
+    print(f"{len(uri_cases)} validity cases")
+    assert len(uri_cases) == sum(1 for line in lines if line) >= 76
     assert sum(1 for c in uri_cases if c["why"]) >= 10, "the documented disagreements"
 
 
@@ -237,7 +238,7 @@ def test_peer_vectors_validity_and_parts(uri_cases):
     assert accepted > 20
 
 
-# ---- tests/normalize_vectors.cpp: the canonical form ----------------------------------------
+# ---- tests/data/table-normalize.jsonl: the canonical form -----------------------------------
 
 
 def to_ftp(s):
@@ -250,23 +251,33 @@ def to_ftp(s):
     return s
 
 
+def read_normalize_row(row):
+    """A row of tests/data/table-normalize.jsonl, as tests/support/normalize_vectors.hpp reads it."""
+    values = tuple(row.text(f) if f != "id" else row.integer(f) for f in
+                   ("tag", "id", "peer_input", "peer_expect", "how", "profile", "input", "expected", "why"))
+    if values[4] not in ("scheme", "ipv6", "fixpoint"):
+        row.fail(f"no mode is named {values[4]}")
+    if values[5] not in ("strict", "rfc3986", "lenient"):
+        row.fail(f"no profile is named {values[5]}")
+    return values
+
+
 def test_normalization_vectors(source_dir):
     records = load_records(source_dir, "normalize-vectors.jsonl")
-    rows = cpp_tables.read_table(source_dir / "tests/normalize_vectors.cpp", "vector_rows =")
-    assert len(rows) > 100
+    rows = table_rows.read_table(source_dir / "tests/data/table-normalize.jsonl", read_normalize_row)
+    print(f"{len(rows)} normalization rows")
+    assert len(rows) >= 127
     agree = disagree = 0
-    for tag, rid, peer_input, peer_expect, how, syntax, uri, expected, why in rows:
-        tag, peer_input, peer_expect = tag.decode(), peer_input.decode(), peer_expect.decode()
-        uri, expected, profile = uri.decode(), expected.decode(), profile_of(syntax)
+    for tag, rid, peer_input, peer_expect, how, profile, uri, expected, why in rows:
         where = f"{tag} {rid} <{uri}>"
         failure = peer_expect == "<failure>"
         record = find_record(records, tag, rid, [peer_input, "" if failure else peer_expect])
-        if how.text == "mode::scheme":
+        if how == "scheme":
             made, peer = to_ftp(peer_input), "<failure>" if failure else to_ftp(peer_expect)
-        elif how.text == "mode::ipv6":
+        elif how == "ipv6":
             made, peer = f"ftp://[{peer_input}]/", f"ftp://[{peer_expect}]/"
         else:
-            assert how.text == "mode::fixpoint"
+            assert how == "fixpoint"
             made = peer = peer_expect
         if failure:
             assert record["expect"].get("failure") is True, f"{where}: the peer does not reject it"
@@ -296,7 +307,7 @@ def test_normalization_vectors(source_dir):
     assert disagree == 36, "the named disagreements (docs/canonical.md; canonical_vectors_test.cpp says 36)"
 
 
-# ---- tests/equivalent_test.cpp: equivalence ---------------------------------------------------
+# ---- tests/data/table-equivalence.jsonl: equivalence -------------------------------------------
 
 
 def rewrite(s):
@@ -305,13 +316,21 @@ def rewrite(s):
     return "ftp://h" + s if s.startswith("/") else "ftp://h/" + s
 
 
+def read_equivalence_row(row):
+    """A row of tests/data/table-equivalence.jsonl, as equivalent_test.cpp reads it."""
+    values = (row.integer("line"), *(row.text(f) for f in ("peer_a", "peer_b", "cmp", "a", "b", "profile")),
+              row.boolean("equivalent"), row.text("why"))
+    if values[6] not in ("strict", "rfc3986", "lenient"):
+        row.fail(f"no profile is named {values[6]}")
+    return values
+
+
 def test_equivalence_vectors(source_dir):
     records = load_records(source_dir, "equivalence-vectors.jsonl")
-    rows = cpp_tables.read_table(source_dir / "tests/equivalent_test.cpp", "boost_rows =")
-    assert len(rows) == len(records)
-    for line, peer_a, peer_b, cmp, a, b, syntax, equivalent, why in rows:
-        peer_a, peer_b, cmp, a, b = (x.decode() for x in (peer_a, peer_b, cmp, a, b))
-        profile, want = profile_of(syntax), equivalent.text == "true"
+    rows = table_rows.read_table(source_dir / "tests/data/table-equivalence.jsonl", read_equivalence_row)
+    print(f"{len(rows)} equivalence rows")
+    assert len(rows) == len(records) >= 24
+    for line, peer_a, peer_b, cmp, a, b, profile, want, why in rows:
         find_record(records, "boost", line, [peer_a, peer_b, cmp])
         assert (rewrite(peer_a), rewrite(peer_b)) == (a, b)
         assert ((cmp.replace(" ", "") == "0") != want) == bool(why), f"line {line}: a disagreement needs a reason"
@@ -323,3 +342,32 @@ def test_equivalence_vectors(source_dir):
         assert ftpuri.equivalent(a, a, profile) and ftpuri.equivalent(b, b, profile), "not reflexive"
         assert ftpuri.equivalent(a, ca, profile) and ftpuri.equivalent(b, cb, profile)
     expect_all_used(records, "equivalence-vectors.jsonl")
+
+
+# ---- the table reader fails loudly ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad, what", [
+    ('{"uri": "ftps://h", "strict": ', "Expecting value"),
+    ('["ftps://h"]', "the row is no JSON object"),
+    ('{"uri": "ftps://h", "rfc3986": null, "why": ""}', "no field strict"),
+    ('{"uri": 7, "strict": null, "rfc3986": null, "why": ""}', "uri is neither a string"),
+    ('{"uri": {"bytes": "\\u0100"}, "strict": null, "rfc3986": null, "why": ""}', "uri is neither a string"),
+    ('{"uri": "ftps://h", "strict": {"error": null, "findings": [], "view": null, "exact": true}, '
+     '"rfc3986": null, "why": ""}', "either an error or a view"),
+    ('{"uri": "ftps://h", "strict": {"error": {"id": "scheme.not-ftp"}, "findings": [], "view": null, '
+     '"exact": true}, "rfc3986": null, "why": "", "whyy": ""}', "unknown field whyy"),
+])
+def test_a_bad_row_is_an_error_at_its_line(tmp_path, bad, what):
+    good = ('{"uri": "ftps://h", "strict": {"error": {"id": "scheme.not-ftp", "offset": 0, "length": 4}, '
+            '"findings": [], "view": null, "exact": true}, "rfc3986": null, "why": ""}')
+    path = tmp_path / "rows.jsonl"
+    path.write_text(good + "\n" + bad + "\n" + good + "\n", encoding="utf-8")
+    with pytest.raises(table_rows.TableError) as raised:
+        table_rows.read_table(path, read_uri_case)
+    assert str(raised.value).startswith(f"{path}:2"), raised.value
+    assert what in str(raised.value)
+    path.write_text(good + "\n\n" + '{"uri": {"bytes": "ftp://h/\\u00e9"}' + good[len('{"uri": "ftps://h"'):] + "\n",
+                    encoding="utf-8")
+    cases = table_rows.read_table(path, read_uri_case)
+    assert [c["uri"] for c in cases] == [b"ftps://h", b"ftp://h/\xe9"]

@@ -33,7 +33,7 @@ struct client_verb {
 };
 
 // Removed from curl's commands before comparing: none carries a part of the URI. Each must
-// occur in some record (plan_curl_test.cpp, ReasonsAndClientVerbsAreAllUsed), so that the list is no blanket.
+// occur in some record (plan_curl_counts_test.cpp, ReasonsAndClientVerbsAreAllUsed), so that the list is no blanket.
 inline constexpr std::array client_verbs = {
     client_verb{"PWD", "curl asks for the login directory, to return to it on a reused connection"},
     client_verb{"EPSV", "the data connection, passive (RFC 2428)"},

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/support/fast_path_check.hpp: whether the fast forms give the reference's results on one
-// input, for tests/fast_path_test.cpp (every known input) and props/fast_path_props.cpp
+// input, for tests/scan/fast_path_test.cpp (every known input) and props/fast_path_props.cpp
 // (escape-rich generated ones). Each check returns "" when they agree, else what differs.
 //
 // The fast forms: the scanner's first stage skips plain bytes with SSE2 or AVX2

@@ -2,7 +2,7 @@
 // tests/support/peer_records.hpp: reading the copied peer records of tests/data/*-vectors.jsonl.
 //
 // Used by canonical_vectors_test.cpp (normalize-vectors.jsonl), equivalent_test.cpp
-// (equivalence-vectors.jsonl) and resolve_test.cpp (resolve-vectors.jsonl). Each file holds
+// (equivalence-vectors.jsonl) and resolve_vectors_test.cpp (resolve-vectors.jsonl). Each file holds
 // verbatim records of the peers' own test suites (see tests/data/README.md); a test table names
 // a record by its source, its line or index, and strings the record must hold (the peer's input
 // and result as the table transcribes them), so that a transcription error fails the test and

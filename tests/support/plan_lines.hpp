@@ -2,7 +2,7 @@
 // tests/support/plan_lines.hpp: a command plan as the lines a client sends, for tests that
 // write their expectations as lists of lines ("USER anonymous", "CWD /etc", "RETR motd").
 //
-// Used by plan_test.cpp, plan_seeds_test.cpp and plan_curl_test.cpp. Each line is what
+// Used by plan_test.cpp, plan_modes_test.cpp, plan_seeds_test.cpp and plan_curl_test.cpp. Each line is what
 // ftp_command::write_to() writes (the CRLF left out), so a test that compares lines tests
 // write_to() and size() on every command it sees.
 #pragma once

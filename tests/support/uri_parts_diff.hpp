@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/support/uri_parts_diff.hpp: two detail::uri_parts side by side, field by field, the
 // fields that differ marked: what a fast path and the full scan wrote for one input
-// (tests/fast_path_test.cpp, props/fast_path_props.cpp).
+// (tests/scan/fast_path_test.cpp, props/fast_path_props.cpp).
 #pragma once
 
 #include <cstdint>

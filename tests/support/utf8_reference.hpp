@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/support/utf8_reference.hpp: the UTF-8 rules of src/utf8.hpp written as a plain decoder,
-// byte by byte with its lead's bounds, the model that tests/utf8_test.cpp holds the scanner's
+// byte by byte with its lead's bounds, the model that tests/scan/utf8_test.cpp holds the scanner's
 // state machine to on every sequence of the bytes that matter.
 #pragma once
 
