@@ -5,8 +5,9 @@
 # neither can be followed from a clone. Say it in docs/ instead (docs/behaviour.md is the
 # contract) and point there.
 #     bash scripts/check_self_contained.sh [DIR]    # DIR: the tree to check (default: this one)
-# In a git work tree the tracked files are checked, elsewhere every file under DIR but .git and
-# build directories. Exit 0 when nothing points outside, 1 with each line that does.
+# In a git work tree the tracked files are checked, elsewhere every file under DIR but .git,
+# build directories and installed npm packages (node_modules: other projects' words). Exit 0 when
+# nothing points outside, 1 with each line that does.
 set -euo pipefail
 dir=${1:-"$(dirname "$0")/.."}
 cd "$dir"
@@ -17,7 +18,7 @@ outside='PRODUCT[.]md|\bissues?[ -]#?[0-9]'
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   list() { git ls-files -z; }
 else
-  list() { find . \( -name .git -o -name 'build*' \) -prune -o -type f -print0; }
+  list() { find . \( -name .git -o -name 'build*' -o -name node_modules \) -prune -o -type f -print0; }
 fi
 
 if found=$(list | xargs -0 -r grep -nIiE "$outside" --); then
