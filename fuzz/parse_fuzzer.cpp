@@ -11,7 +11,7 @@
 //     ["#" fragment] (the lenient profile's trimmed spaces and controls around it);
 //   - the accessors agree with the offsets: port_number() is the port's value, segments() splits
 //     the path at '/', name() and cwd_path() are its last segment and the rest, the host kind
-//     matches the host's shape, decode_into() writes decoded_size() bytes and never more;
+//     matches the host's shape, decode_into() writes decode_size_bound() bytes and never more;
 //   - strict-valid implies rfc3986- and lenient-valid with the same view, and rfc3986-valid
 //     implies lenient-valid;
 //   - the length limit: with max_length = size - 1 the input is input.too-long, with size it
@@ -19,7 +19,7 @@
 //   - the sanitization policy (policy.hpp), with a policy and parse_options::as_error drawn from
 //     the input itself (draw_policy below: the denied classes from its last two bytes, allow
 //     patterns from the text after its last '#' or from its host, as_error ids from its hash),
-//     in every profile: sanitize() fails with parse()'s error when parse() fails; when it
+//     in every profile: sanitize_into() fails with parse()'s error when parse() fails; when it
 //     accepts, parse() does, check_policy() finds nothing, the class is classify_host()'s (public
 //     when every other class is denied), an allow pattern matches, and the canonical form it
 //     wrote re-parses in the profile to a host of the same classes that the policy accepts too;
@@ -29,7 +29,7 @@
 //     worst denied class of the host; host.not-allowed only with allow patterns; every error
 //     lies within the input; the bound-size buffer suffices and one byte less is reported;
 //   - and ftpuri.h's ftpuri_sanitize, given the same policy as C strings and id numbers, gives
-//     sanitize()'s verdict: its error (id, offset, length), or its class and canonical form;
+//     sanitize_into()'s verdict: its error (id, offset, length), or its class and canonical form;
 //   - the scanner's first stage at every SIMD level the machine has (SSE2, AVX2) gives the
 //     portable scan's answers (simd_level::scalar): validate()'s verdict, parse()'s error or view
 //     (detail::uri_parts, facts included), and the collecting parse's list, finding by finding.
@@ -121,19 +121,19 @@ void check_diagnostics(std::string_view input, parse_options const& options, par
     }
 }
 
-// decode_into() and decoded_size() for one component, against the reference decoder.
+// decode_into() and decode_size_bound() for one component, against the reference decoder.
 void check_decoding(std::string_view input, uri_view const& v, component c)
 {
     std::string const expected = reference_decode(v.raw(c));
-    FUZZ_CHECK(v.decoded_size(c) == expected.size(), input);
+    FUZZ_CHECK(v.decode_size_bound(c) == expected.size(), input);
     // Exactly sized heap buffers, so that ASan sees a write past the end.
     std::vector<char> exact(expected.size());
-    std::size_t const n = v.decode_into(c, exact);
-    FUZZ_CHECK(n == expected.size(), input);
+    write_result const n = v.decode_into(c, exact);
+    FUZZ_CHECK(n && n.size == expected.size(), input);
     FUZZ_CHECK(std::string_view(exact.data(), exact.size()) == expected, input);
     if (!expected.empty()) {
         std::vector<char> small(expected.size() - 1);
-        FUZZ_CHECK(v.decode_into(c, small) == npos, input);
+        FUZZ_CHECK(v.decode_into(c, small).status == write_status::buffer_too_small, input);
     }
 }
 
@@ -433,12 +433,12 @@ void check_sanitize(std::string_view input, profile p, drawn_policy const& d)
     parse_options options{p, default_max_length};
     options.as_error = d.as_error;
     policy const& rules = d.rules;
-    std::vector<char> out(canonical_size_bound(input.size()));
-    sanitize_result const r = sanitize(input, rules, out, options);
+    std::vector<char> out(canonicalize_size_bound(input.size()));
+    sanitize_result const r = sanitize_into(input, rules, out, options);
     parse_result const parsed = parse(input, options);
-    FUZZ_CHECK(r.status != sanitize_status::buffer_too_small, input); // the bound suffices
+    FUZZ_CHECK(r.status != write_status::buffer_too_small, input); // the bound suffices
     if (!parsed) {
-        FUZZ_CHECK(r.status == sanitize_status::invalid && r.error == parsed.error(), input);
+        FUZZ_CHECK(r.status == write_status::invalid && r.error == parsed.error(), input);
         return;
     }
     FUZZ_CHECK(r.uri.buffer().data() == parsed->buffer().data() && r.uri.size() == parsed->size(), input);
@@ -458,10 +458,10 @@ void check_sanitize(std::string_view input, profile p, drawn_policy const& d)
     if (finding) {
         diagnostic expected = *finding;
         expected.offset += shift;
-        FUZZ_CHECK(r.status == sanitize_status::invalid && r.error == expected, input);
+        FUZZ_CHECK(r.status == write_status::invalid && r.error == expected, input);
         FUZZ_CHECK(finding->level == severity::error && finding->where == component::host, input);
     }
-    if (r.status == sanitize_status::invalid) {
+    if (r.status == write_status::invalid) {
         diagnostic const& e = r.error;
         FUZZ_CHECK(e.level == severity::error, input);
         FUZZ_CHECK(std::uint64_t{e.offset} + e.length <= input.size(), input);
@@ -469,9 +469,9 @@ void check_sanitize(std::string_view input, profile p, drawn_policy const& d)
             // Refused for what the canonical form it wrote says under the same options, over
             // the input's spelling of that form's component.
             FUZZ_CHECK(!options.as_error.empty(), input);
-            std::vector<char> form(canonical_size_bound(parsed->size()));
-            canonical_result const written = canonicalize_into(*parsed, form);
-            FUZZ_CHECK(written.status == canonical_status::ok, input);
+            std::vector<char> form(canonicalize_size_bound(parsed->size()));
+            write_result const written = canonicalize_into(*parsed, form);
+            FUZZ_CHECK(written.status == write_status::ok, input);
             parse_result const again = parse(std::string_view(form.data(), written.size), options);
             FUZZ_CHECK(!again && again.error().id == e.id, input);
             std::string_view const spelled = parsed->raw(e.where);
@@ -496,7 +496,7 @@ void check_sanitize(std::string_view input, profile p, drawn_policy const& d)
     std::string_view const canonical(out.data(), r.size);
     if (!rules.allow.empty()) {
         std::array<char, 256> host{};
-        std::size_t const n = canonical_host(*parsed, host);
+        std::size_t const n = canonical_host_into(*parsed, host).size;
         FUZZ_CHECK(n <= host.size(), input);
         bool matched = false;
         for (std::string_view text : rules.allow) {
@@ -514,8 +514,8 @@ void check_sanitize(std::string_view input, profile p, drawn_policy const& d)
     // One byte less: reported, with the same size needed.
     if (r.size > 0) {
         std::vector<char> small(r.size - 1);
-        sanitize_result const short_one = sanitize(input, rules, small, options);
-        FUZZ_CHECK(short_one.status == sanitize_status::buffer_too_small && short_one.size == r.size, input);
+        sanitize_result const short_one = sanitize_into(input, rules, small, options);
+        FUZZ_CHECK(short_one.status == write_status::buffer_too_small && short_one.size == r.size, input);
     }
 }
 
@@ -541,7 +541,7 @@ void check_c_sanitize(std::string_view input, profile p, drawn_policy const& d)
     c.as_error_count = ids.size();
     ftpuri_parse_options o = FTPURI_PARSE_OPTIONS_INIT;
     o.profile = static_cast<std::uint32_t>(p);
-    std::vector<char> c_out(canonical_size_bound(input.size()) + 1);
+    std::vector<char> c_out(canonicalize_size_bound(input.size()) + 1);
     ftpuri_diagnostic e = FTPURI_DIAGNOSTIC_INIT;
     std::size_t n = 0;
     std::uint32_t cls = FTPURI_NPOS;
@@ -549,8 +549,8 @@ void check_c_sanitize(std::string_view input, profile p, drawn_policy const& d)
 
     parse_options options{p, default_max_length};
     options.as_error = d.as_error;
-    std::vector<char> out(canonical_size_bound(input.size()));
-    sanitize_result const r = sanitize(input, d.rules, out, options);
+    std::vector<char> out(canonicalize_size_bound(input.size()));
+    sanitize_result const r = sanitize_into(input, d.rules, out, options);
     if (r) {
         FUZZ_CHECK(status == FTPURI_OK && cls == static_cast<std::uint32_t>(r.cls), input);
         FUZZ_CHECK(std::string_view(c_out.data(), n) == std::string_view(out.data(), r.size) && c_out[n] == '\0',

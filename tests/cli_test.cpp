@@ -6,7 +6,7 @@
 // large to write in a case (a megabyte line, 30,000 lines, a CRLF across the reader's chunks),
 // JSON records checked field by field and against their schema (parse_record), a closed
 // stdout, round trips that feed one run's output to the next (--fix is stable), and --plan's
-// commands held to the library's (ftpuri::plan, write_to) and the text format to JSON.
+// commands held to the library's (ftpuri::plan, write_into) and the text format to JSON.
 //
 // Expected text diagnostics are built from the library's catalogue (message, hint, id), with
 // the echoed input and its caret written out, so the tests pin the CLI's format, the offsets and

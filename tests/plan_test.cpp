@@ -520,17 +520,17 @@ TEST(PlanCommands, WriteToFitsExactlyAndRefusesSmallerBuffers)
         std::string_view const want = expected[i++];
         EXPECT_EQ(c.size(), want.size()) << want;
         guarded exact(want.size());
-        EXPECT_EQ(c.write_to(exact.span()), want.size()) << want;
+        EXPECT_EQ(c.write_into(exact.span()).size, want.size()) << want;
         EXPECT_EQ(exact.written(want.size()), want);
         EXPECT_TRUE(exact.intact()) << want;
         guarded roomy(want.size() + 10);
-        EXPECT_EQ(c.write_to(roomy.span()), want.size()) << want;
+        EXPECT_EQ(c.write_into(roomy.span()).size, want.size()) << want;
         EXPECT_EQ(roomy.written(want.size()), want);
         EXPECT_TRUE(roomy.intact()) << want;
         guarded small(want.size() - 1);
-        EXPECT_EQ(c.write_to(small.span()), ftpuri::ftp_command::npos) << want;
+        EXPECT_EQ(c.write_into(small.span()).status, ftpuri::write_status::buffer_too_small) << want;
         EXPECT_TRUE(small.intact()) << want;
-        EXPECT_EQ(c.write_to({}), ftpuri::ftp_command::npos) << want;
+        EXPECT_EQ(c.write_into({}).status, ftpuri::write_status::buffer_too_small) << want;
     }
     EXPECT_EQ(i, expected.size());
 }
@@ -554,11 +554,11 @@ TEST(PlanCommands, WriteToDoublesTheTelnetIac)
         std::string_view const want = wire[i];
         EXPECT_EQ(c.size(), want.size()) << i;
         guarded exact(want.size());
-        EXPECT_EQ(c.write_to(exact.span()), want.size()) << i;
+        EXPECT_EQ(c.write_into(exact.span()).size, want.size()) << i;
         EXPECT_EQ(exact.written(want.size()), want) << i;
         EXPECT_TRUE(exact.intact()) << i;
         guarded small(want.size() - 1);
-        EXPECT_EQ(c.write_to(small.span()), ftpuri::ftp_command::npos) << i;
+        EXPECT_EQ(c.write_into(small.span()).status, ftpuri::write_status::buffer_too_small) << i;
         std::string argument;
         for (char const ch : c.argument())
             argument.push_back(ch);
@@ -693,13 +693,13 @@ TEST(DecodedView, CopyToNeedsSizeBytes)
 {
     ftpuri::decoded_view const v("x%41y");
     guarded exact(3);
-    EXPECT_EQ(v.copy_to(exact.span()), 3U);
+    EXPECT_EQ(v.copy_into(exact.span()).size, 3U);
     EXPECT_EQ(exact.written(3), "xAy");
     EXPECT_TRUE(exact.intact());
     guarded small(2);
-    EXPECT_EQ(v.copy_to(small.span()), ftpuri::decoded_view::npos);
+    EXPECT_EQ(v.copy_into(small.span()).status, ftpuri::write_status::buffer_too_small);
     EXPECT_TRUE(small.intact());
-    EXPECT_EQ(ftpuri::decoded_view().copy_to({}), 0U);
+    EXPECT_EQ(ftpuri::decoded_view().copy_into({}).size, 0U);
 }
 
 TEST(DecodedView, IteratorIsForward)

@@ -34,7 +34,7 @@ enum class write_status : std::uint8_t {
 struct write_result {
     write_status status = write_status::ok;
     std::size_t size = 0; // bytes written (ok) or needed (buffer_too_small)
-    [[nodiscard]] explicit operator bool() const noexcept { return status == write_status::ok; }
+    [[nodiscard]] constexpr explicit operator bool() const noexcept { return status == write_status::ok; }
 };
 
 } // namespace ftpuri

@@ -195,7 +195,7 @@ TEST(Allocation, ViewAccessorsAllocateNothing)
         for (std::string_view segment : r->segments())
             total += segment.size();
         for (auto c : {ftpuri::component::user, ftpuri::component::password, ftpuri::component::path})
-            total += r->decode_into(c, buffer);
+            total += r->decode_into(c, buffer).size;
         total += ftpuri::percent_decode_into(r->path(), buffer).size;
     }
     std::size_t const n = window.close();
@@ -211,7 +211,7 @@ TEST(Allocation, ViewAccessorsAllocateNothing)
 TEST(Allocation, CanonicalEquivalentResolveAllocateNothing)
 {
     auto const& all = inputs();
-    static char buffer[ftpuri::canonical_size_bound(80000)];
+    static char buffer[ftpuri::canonicalize_size_bound(80000)];
     std::size_t written = 0;
     std::size_t pairs = 0;
     allocation_window window;
@@ -222,7 +222,7 @@ TEST(Allocation, CanonicalEquivalentResolveAllocateNothing)
             written += ftpuri::canonicalize_into(*ra, buffer).size;
             written += ftpuri::canonicalize_into(*ra, buffer, {true, true, true}).size;
             written += ftpuri::canonical_as_written(*ra).value_or("").size();
-            written += ftpuri::resolve(*ra, "../x/./y;type=a?q#f", buffer).size;
+            written += ftpuri::resolve_into(*ra, "../x/./y;type=a?q#f", buffer).size;
             for (auto const& b : all)
                 pairs += ftpuri::equivalent(a, b, {p}) ? 1U : 0U;
         }
@@ -269,7 +269,7 @@ ftpuri_policy const& service_policy()
 TEST(Allocation, CApiAllocatesNothing)
 {
     auto const& all = inputs();
-    static char buffer[ftpuri::canonical_size_bound(80000)];
+    static char buffer[ftpuri::canonicalize_size_bound(80000)];
     std::array<ftpuri_diagnostic, 40> items{};
     for (auto& item : items)
         item.size = sizeof item;
@@ -327,7 +327,7 @@ TEST(Allocation, CApiAllocatesNothing)
 
 // host_class.hpp and policy.hpp: "Nothing here allocates" (but libidn2, for a lenient Unicode
 // host: none here). Over every input in every profile: classify_host, host_classes,
-// canonical_host, check_policy and sanitize() under several policies (deny sets, allow
+// canonical_host, check_policy and sanitize_into() under several policies (deny sets, allow
 // patterns with and without ports, one that is no pattern) and parse_options::as_error;
 // host_pattern::parse and matches; classify_address of every kind of address.
 TEST(Allocation, HostClassAndPolicyAllocateNothing)
@@ -364,7 +364,7 @@ TEST(Allocation, HostClassAndPolicyAllocateNothing)
         {0xFE, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1},
         {0x26, 0x06, 0x47, 0},
     };
-    static char buffer[ftpuri::canonical_size_bound(80000)];
+    static char buffer[ftpuri::canonicalize_size_bound(80000)];
     std::array<char, 256> host{};
     std::size_t classes = 0, findings = 0, accepted = 0, denied = 0, not_allowed = 0, matched = 0;
     allocation_window window;
@@ -374,7 +374,7 @@ TEST(Allocation, HostClassAndPolicyAllocateNothing)
             if (r) {
                 classes += static_cast<std::size_t>(ftpuri::classify_host(*r));
                 classes += ftpuri::host_classes(*r).empty() ? 0U : 1U;
-                classes += ftpuri::canonical_host(*r, host);
+                classes += ftpuri::canonical_host_into(*r, host).size;
                 for (ftpuri::policy const& rules : policies)
                     findings += ftpuri::check_policy(*r, rules).has_value() ? 1U : 0U;
             }
@@ -382,7 +382,8 @@ TEST(Allocation, HostClassAndPolicyAllocateNothing)
                 ftpuri::parse_options options{p};
                 options.as_error = as_error;
                 for (ftpuri::policy const& rules : policies) {
-                    ftpuri::sanitize_result const s = ftpuri::sanitize(in, rules, buffer, options, {true, true, true});
+                    ftpuri::sanitize_result const s =
+                        ftpuri::sanitize_into(in, rules, buffer, options, {true, true, true});
                     accepted += s ? 1U : 0U;
                     denied += !s && s.error.id == ftpuri::diag_id::host_denied ? 1U : 0U;
                     not_allowed += !s && s.error.id == ftpuri::diag_id::host_not_allowed ? 1U : 0U;
@@ -414,7 +415,7 @@ TEST(Allocation, HostClassAndPolicyAllocateNothing)
 }
 
 // plan.hpp: "Nothing here allocates." plan(), then every command of the plan walked, written
-// with write_to(), its argument decoded byte by byte and measured, in every mode with and
+// with write_into(), its argument decoded byte by byte and measured, in every mode with and
 // without `absolute`, over URIs with and without userinfo, passwords, escapes, "~", empty
 // segments and typecodes; and the refusals (plan.nocwd-slash, plan.anonymous-password-control).
 TEST(Allocation, PlanAllocatesNothing)
@@ -467,12 +468,12 @@ TEST(Allocation, PlanAllocatesNothing)
                 commands += p->size();
                 bytes += p->ask_password() ? 1U : 0U;
                 for (ftpuri::ftp_command const& c : *p) {
-                    std::size_t const n = c.write_to(line);
-                    bytes += n == ftpuri::ftp_command::npos ? 0U : n;
+                    ftpuri::write_result const n = c.write_into(line);
+                    bytes += n ? n.size : 0U;
                     bytes += c.size();
                     for (char const b : c.argument())
                         bytes += b == '/' ? 1U : 0U;
-                    bytes += c.argument().size() + c.argument().copy_to(line) + c.raw_argument().size();
+                    bytes += c.argument().size() + c.argument().copy_into(line).size + c.raw_argument().size();
                     bytes += c.offset() == ftpuri::ftp_command::npos ? 0U : 1U;
                     bytes += c.argument() == "f" ? 1U : 0U;
                 }
