@@ -7,7 +7,7 @@
 //     input back; one byte less of room is reported (ok false, size needed) without a write
 //     past the end; the allocating overload agrees;
 //   - decoding the raw input: success iff every '%' starts a well-formed escape, and then the
-//     reference decoder's bytes; otherwise malformed_escape at the first bad '%'; never more
+//     reference decoder's bytes; otherwise invalid at the first bad '%'; never more
 //     than percent_decode_size_bound() bytes; a too-small buffer is reported, not overrun; the
 //     allocating overload agrees;
 //   - decode(encode(decode(s))) == decode(s) whenever s decodes.

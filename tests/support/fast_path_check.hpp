@@ -167,7 +167,7 @@ inline std::string show(canon_call const& c)
     std::ostringstream os;
     os << (c.status == ftpuri::write_status::ok                 ? "ok"
            : c.status == ftpuri::write_status::buffer_too_small ? "buffer_too_small"
-                                                                : "idna_failed")
+                                                                : "invalid")
        << ", size " << c.size;
     if (c.status == ftpuri::write_status::ok) os << ", \"" << printable(c.bytes) << "\"";
     if (!c.intact) os << ", WROTE OR CLAIMED MORE THAN ITS SPAN";
