@@ -281,7 +281,7 @@ void ftpuri_canonicalize(benchmark::State& state, corpus const& c)
     std::size_t longest = 0;
     for (auto const& u : c.urls)
         longest = std::max(longest, u.size());
-    std::vector<char> out(ftpuri::canonical_size_bound(longest));
+    std::vector<char> out(ftpuri::canonicalize_size_bound(longest));
     for (std::size_t i = 0; i < c.urls.size(); ++i) {
         ftpuri::parse_result const r = ftpuri::parse(c.urls[i], c.options);
         must(!r || ftpuri::canonicalize_into(*r, out), c.name + ": ftpuri canonicalizes " + first_bytes(c.urls[i]));

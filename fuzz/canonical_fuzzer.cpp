@@ -2,7 +2,7 @@
 // fuzz/canonical_fuzzer.cpp: the properties of the canonical form (docs/behaviour.md, "Canonical form"),
 // for every input valid in some profile:
 //
-//   - canonicalize_into() succeeds into canonical_size_bound() bytes; into a smaller buffer it
+//   - canonicalize_into() succeeds into canonicalize_size_bound() bytes; into a smaller buffer it
 //     writes the same form or reports buffer_too_small with a size that suffices (never a
 //     wrong form, never past the end); it agrees with the allocating overloads;
 //   - the canonical form is valid in the input's profile, and in strict too when the input is
@@ -59,9 +59,9 @@ bool unrepaired_in_lenient(diag_id id) noexcept
 
 std::string canonical_of(std::string_view input, uri_view const& v, canonical_options const& options = {})
 {
-    std::vector<char> buf(canonical_size_bound(v.size()));
-    canonical_result const r = canonicalize_into(v, buf, options);
-    FUZZ_CHECK(r.status == canonical_status::ok && r.size <= buf.size(), input);
+    std::vector<char> buf(canonicalize_size_bound(v.size()));
+    write_result const r = canonicalize_into(v, buf, options);
+    FUZZ_CHECK(r.status == write_status::ok && r.size <= buf.size(), input);
     return std::string(buf.data(), r.size);
 }
 
@@ -172,9 +172,9 @@ void check_profile(std::string_view input, profile p)
     uri_view const& u = *r;
 
     // The buffer contract.
-    std::size_t const bound = canonical_size_bound(u.size());
+    std::size_t const bound = canonicalize_size_bound(u.size());
     std::vector<char> big(bound);
-    canonical_result const cr = canonicalize_into(u, big);
+    write_result const cr = canonicalize_into(u, big);
     FUZZ_CHECK(cr && cr.size <= bound, input);
     std::string const canon(big.data(), cr.size);
     // Any smaller buffer: either the same form, or buffer_too_small with a size that suffices
@@ -182,13 +182,13 @@ void check_profile(std::string_view input, profile p)
     // the path is written). Never a wrong form, never a write past the end (ASan).
     for (std::size_t room : {cr.size + 1, cr.size, cr.size - (cr.size > 0 ? 1U : 0U), cr.size / 2}) {
         std::vector<char> buf(room);
-        canonical_result const r2 = canonicalize_into(u, buf);
+        write_result const r2 = canonicalize_into(u, buf);
         if (r2) {
             FUZZ_CHECK(r2.size == cr.size && std::string_view(buf.data(), r2.size) == canon, input);
         } else {
-            FUZZ_CHECK(r2.status == canonical_status::buffer_too_small && r2.size > room, input);
+            FUZZ_CHECK(r2.status == write_status::buffer_too_small && r2.size > room, input);
             std::vector<char> enough(r2.size);
-            canonical_result const r3 = canonicalize_into(u, enough);
+            write_result const r3 = canonicalize_into(u, enough);
             FUZZ_CHECK(r3 && r3.size == cr.size && std::string_view(enough.data(), r3.size) == canon, input);
         }
     }
@@ -234,7 +234,7 @@ void check_c_api(std::string_view input, profile p)
     o.profile = static_cast<std::uint32_t>(p);
     parse_result const r = parse(input, {p, default_max_length});
     ftpuri_diagnostic e = FTPURI_DIAGNOSTIC_INIT;
-    std::vector<char> out(canonical_size_bound(input.size()) + 1);
+    std::vector<char> out(canonicalize_size_bound(input.size()) + 1);
     std::size_t n = 0;
     int const status = ftpuri_canonicalize(input.data(), input.size(), &o, 0, out.data(), out.size(), &n, &e);
     if (!r) {

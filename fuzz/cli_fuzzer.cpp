@@ -186,8 +186,8 @@ bool terminal_safe_text(std::string_view s)
 
 std::string redacted(std::string_view s)
 {
-    std::string out(redacted_size_bound(s), '\0');
-    std::size_t const n = redact_password_into(s, out);
+    std::string out(redact_password_size_bound(s), '\0');
+    std::size_t const n = redact_password_into(s, out).size;
     out.resize(n);
     return out;
 }

@@ -11,7 +11,7 @@
 //     ["#" fragment] (the lenient profile's trimmed spaces and controls around it);
 //   - the accessors agree with the offsets: port_number() is the port's value, segments() splits
 //     the path at '/', name() and cwd_path() are its last segment and the rest, the host kind
-//     matches the host's shape, decode_into() writes decoded_size() bytes and never more;
+//     matches the host's shape, decode_into() writes decode_size_bound() bytes and never more;
 //   - strict-valid implies rfc3986- and lenient-valid with the same view, and rfc3986-valid
 //     implies lenient-valid;
 //   - the length limit: with max_length = size - 1 the input is input.too-long, with size it
@@ -19,7 +19,7 @@
 //   - the sanitization policy (policy.hpp), with a policy and parse_options::as_error drawn from
 //     the input itself (draw_policy below: the denied classes from its last two bytes, allow
 //     patterns from the text after its last '#' or from its host, as_error ids from its hash),
-//     in every profile: sanitize() fails with parse()'s error when parse() fails; when it
+//     in every profile: sanitize_into() fails with parse()'s error when parse() fails; when it
 //     accepts, parse() does, check_policy() finds nothing, the class is classify_host()'s (public
 //     when every other class is denied), an allow pattern matches, and the canonical form it
 //     wrote re-parses in the profile to a host of the same classes that the policy accepts too;
@@ -29,7 +29,7 @@
 //     worst denied class of the host; host.not-allowed only with allow patterns; every error
 //     lies within the input; the bound-size buffer suffices and one byte less is reported;
 //   - and ftpuri.h's ftpuri_sanitize, given the same policy as C strings and id numbers, gives
-//     sanitize()'s verdict: its error (id, offset, length), or its class and canonical form;
+//     sanitize_into()'s verdict: its error (id, offset, length), or its class and canonical form;
 //   - the scanner's first stage at every SIMD level the machine has (SSE2, AVX2) gives the
 //     portable scan's answers (simd_level::scalar): validate()'s verdict, parse()'s error or view
 //     (detail::uri_parts, facts included), and the collecting parse's list, finding by finding.

@@ -99,12 +99,12 @@ inline void check_sanitize(std::string_view input, profile p, drawn_policy const
     parse_options options{p, default_max_length};
     options.as_error = d.as_error;
     policy const& rules = d.rules;
-    std::vector<char> out(canonical_size_bound(input.size()));
-    sanitize_result const r = sanitize(input, rules, out, options);
+    std::vector<char> out(canonicalize_size_bound(input.size()));
+    sanitize_result const r = sanitize_into(input, rules, out, options);
     parse_result const parsed = parse(input, options);
-    FUZZ_CHECK(r.status != sanitize_status::buffer_too_small, input); // the bound suffices
+    FUZZ_CHECK(r.status != write_status::buffer_too_small, input); // the bound suffices
     if (!parsed) {
-        FUZZ_CHECK(r.status == sanitize_status::invalid && r.error == parsed.error(), input);
+        FUZZ_CHECK(r.status == write_status::invalid && r.error == parsed.error(), input);
         return;
     }
     FUZZ_CHECK(r.uri.buffer().data() == parsed->buffer().data() && r.uri.size() == parsed->size(), input);
@@ -124,10 +124,10 @@ inline void check_sanitize(std::string_view input, profile p, drawn_policy const
     if (finding) {
         diagnostic expected = *finding;
         expected.offset += shift;
-        FUZZ_CHECK(r.status == sanitize_status::invalid && r.error == expected, input);
+        FUZZ_CHECK(r.status == write_status::invalid && r.error == expected, input);
         FUZZ_CHECK(finding->level == severity::error && finding->where == component::host, input);
     }
-    if (r.status == sanitize_status::invalid) {
+    if (r.status == write_status::invalid) {
         diagnostic const& e = r.error;
         FUZZ_CHECK(e.level == severity::error, input);
         FUZZ_CHECK(std::uint64_t{e.offset} + e.length <= input.size(), input);
@@ -135,9 +135,9 @@ inline void check_sanitize(std::string_view input, profile p, drawn_policy const
             // Refused for what the canonical form it wrote says under the same options, over
             // the input's spelling of that form's component.
             FUZZ_CHECK(!options.as_error.empty(), input);
-            std::vector<char> form(canonical_size_bound(parsed->size()));
-            canonical_result const written = canonicalize_into(*parsed, form);
-            FUZZ_CHECK(written.status == canonical_status::ok, input);
+            std::vector<char> form(canonicalize_size_bound(parsed->size()));
+            write_result const written = canonicalize_into(*parsed, form);
+            FUZZ_CHECK(written.status == write_status::ok, input);
             parse_result const again = parse(std::string_view(form.data(), written.size), options);
             FUZZ_CHECK(!again && again.error().id == e.id, input);
             std::string_view const spelled = parsed->raw(e.where);
@@ -162,7 +162,7 @@ inline void check_sanitize(std::string_view input, profile p, drawn_policy const
     std::string_view const canonical(out.data(), r.size);
     if (!rules.allow.empty()) {
         std::array<char, 256> host{};
-        std::size_t const n = canonical_host(*parsed, host);
+        std::size_t const n = canonical_host_into(*parsed, host).size;
         FUZZ_CHECK(n <= host.size(), input);
         bool matched = false;
         for (std::string_view text : rules.allow) {
@@ -180,8 +180,8 @@ inline void check_sanitize(std::string_view input, profile p, drawn_policy const
     // One byte less: reported, with the same size needed.
     if (r.size > 0) {
         std::vector<char> small(r.size - 1);
-        sanitize_result const short_one = sanitize(input, rules, small, options);
-        FUZZ_CHECK(short_one.status == sanitize_status::buffer_too_small && short_one.size == r.size, input);
+        sanitize_result const short_one = sanitize_into(input, rules, small, options);
+        FUZZ_CHECK(short_one.status == write_status::buffer_too_small && short_one.size == r.size, input);
     }
 }
 
@@ -207,7 +207,7 @@ inline void check_c_sanitize(std::string_view input, profile p, drawn_policy con
     c.as_error_count = ids.size();
     ftpuri_parse_options o = FTPURI_PARSE_OPTIONS_INIT;
     o.profile = static_cast<std::uint32_t>(p);
-    std::vector<char> c_out(canonical_size_bound(input.size()) + 1);
+    std::vector<char> c_out(canonicalize_size_bound(input.size()) + 1);
     ftpuri_diagnostic e = FTPURI_DIAGNOSTIC_INIT;
     std::size_t n = 0;
     std::uint32_t cls = FTPURI_NPOS;
@@ -215,8 +215,8 @@ inline void check_c_sanitize(std::string_view input, profile p, drawn_policy con
 
     parse_options options{p, default_max_length};
     options.as_error = d.as_error;
-    std::vector<char> out(canonical_size_bound(input.size()));
-    sanitize_result const r = sanitize(input, d.rules, out, options);
+    std::vector<char> out(canonicalize_size_bound(input.size()));
+    sanitize_result const r = sanitize_into(input, d.rules, out, options);
     if (r) {
         FUZZ_CHECK(status == FTPURI_OK && cls == static_cast<std::uint32_t>(r.cls), input);
         FUZZ_CHECK(std::string_view(c_out.data(), n) == std::string_view(out.data(), r.size) && c_out[n] == '\0',

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // fuzz/pct_fuzzer.cpp: percent-encoding and -decoding (ftpuri/pct.hpp) on any bytes.
 //
-//   - encoding, for every encode_set: percent_encoded_size() is the size written; the output
+//   - encoding, for every encode_set: percent_encode_size_bound() is the size written; the output
 //     holds only the set's characters and "%XX" escapes with uppercase hex digits, '%' always
 //     escaped; every byte the set holds (but '%') stays raw; decoding the output gives the
 //     input back; one byte less of room is reported (ok false, size needed) without a write
 //     past the end; the allocating overload agrees;
 //   - decoding the raw input: success iff every '%' starts a well-formed escape, and then the
-//     reference decoder's bytes; otherwise malformed_escape at the first bad '%'; never more
-//     than decoded_size_bound() bytes; a too-small buffer is reported, not overrun; the
+//     reference decoder's bytes; otherwise invalid at the first bad '%'; never more
+//     than percent_decode_size_bound() bytes; a too-small buffer is reported, not overrun; the
 //     allocating overload agrees;
 //   - decode(encode(decode(s))) == decode(s) whenever s decodes.
 #include <cstddef>
@@ -36,19 +36,19 @@ bool is_upper_hex(char c) noexcept
 
 std::string decode_ok(std::string_view input, std::string_view encoded)
 {
-    std::vector<char> out(decoded_size_bound(encoded));
-    decode_result const r = percent_decode_into(encoded, out);
-    FUZZ_CHECK_DETAIL(r.status == decode_status::ok && r.size <= out.size(), input, encoded);
+    std::vector<char> out(percent_decode_size_bound(encoded));
+    percent_decode_result const r = percent_decode_into(encoded, out);
+    FUZZ_CHECK_DETAIL(r.status == write_status::ok && r.size <= out.size(), input, encoded);
     return std::string(out.data(), r.size);
 }
 
 void check_encode(std::string_view input, encode_set set)
 {
     charset const& keep = allowed(set);
-    std::size_t const size = percent_encoded_size(input, set);
+    std::size_t const size = percent_encode_size_bound(input, set);
     std::vector<char> out(size);
-    encode_result const r = percent_encode_into(input, set, out);
-    FUZZ_CHECK(r.ok && r.size == size, input);
+    write_result const r = percent_encode_into(input, set, out);
+    FUZZ_CHECK(r && r.size == size, input);
     std::string_view const encoded(out.data(), out.size());
 
     // Shape: kept bytes raw, every other byte "%XX" with uppercase hex of that byte.
@@ -74,8 +74,8 @@ void check_encode(std::string_view input, encode_set set)
     // Room for one byte less: reported, not overrun.
     if (size > 0) {
         std::vector<char> small(size - 1);
-        encode_result const s = percent_encode_into(input, set, small);
-        FUZZ_CHECK(!s.ok && s.size == size, input);
+        write_result const s = percent_encode_into(input, set, small);
+        FUZZ_CHECK(!s && s.size == size, input);
     }
     FUZZ_CHECK(percent_encode(input, set) == encoded, input);
 }
@@ -94,31 +94,31 @@ void check_decode(std::string_view input)
         break;
     }
 
-    std::vector<char> out(decoded_size_bound(input));
-    decode_result const r = percent_decode_into(input, out);
+    std::vector<char> out(percent_decode_size_bound(input));
+    percent_decode_result const r = percent_decode_into(input, out);
     FUZZ_CHECK(r.size <= out.size(), input);
-    decode_result via_string{};
+    percent_decode_result via_string{};
     std::string const decoded = percent_decode(input, &via_string);
     if (first_bad == std::string_view::npos) {
         std::string const expected = ftpuri_fuzz::reference_decode(input);
-        FUZZ_CHECK(r.status == decode_status::ok, input);
+        FUZZ_CHECK(r.status == write_status::ok, input);
         FUZZ_CHECK(std::string_view(out.data(), r.size) == expected, input);
-        FUZZ_CHECK(via_string.status == decode_status::ok && decoded == expected, input);
+        FUZZ_CHECK(via_string.status == write_status::ok && decoded == expected, input);
 
         // Room for exactly the decoded bytes suffices; one less is reported.
         std::vector<char> exact(expected.size());
-        FUZZ_CHECK(percent_decode_into(input, exact).status == decode_status::ok, input);
+        FUZZ_CHECK(percent_decode_into(input, exact).status == write_status::ok, input);
         if (!expected.empty()) {
             std::vector<char> small(expected.size() - 1);
-            FUZZ_CHECK(percent_decode_into(input, small).status == decode_status::buffer_too_small, input);
+            FUZZ_CHECK(percent_decode_into(input, small).status == write_status::buffer_too_small, input);
         }
 
         // Encoding what was decoded, then decoding, gives the same bytes, in every set.
         for (encode_set set : all_sets)
             FUZZ_CHECK(decode_ok(input, percent_encode(expected, set)) == expected, input);
     } else {
-        FUZZ_CHECK(r.status == decode_status::malformed_escape && r.offset == first_bad, input);
-        FUZZ_CHECK(via_string.status == decode_status::malformed_escape && via_string.offset == first_bad, input);
+        FUZZ_CHECK(r.status == write_status::invalid && r.offset == first_bad, input);
+        FUZZ_CHECK(via_string.status == write_status::invalid && via_string.offset == first_bad, input);
     }
 }
 

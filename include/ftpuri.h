@@ -203,6 +203,11 @@ FTPURI_API int ftpuri_parse(const char* input, size_t length, const ftpuri_parse
 FTPURI_API int ftpuri_canonicalize(const char* input, size_t length, const ftpuri_parse_options* options,
                                    uint32_t flags, char* out, size_t out_size, size_t* written,
                                    ftpuri_diagnostic* error) FTPURI_NOEXCEPT;
+/* An `out_size` that always suffices for ftpuri_canonicalize(input, length, ...), its NUL
+ * included. Each ftpuri_X that writes a caller's buffer has its ftpuri_X_size_bound; each
+ * returns 0 for the arguments its ftpuri_X refuses as FTPURI_BAD_ARGUMENT, and SIZE_MAX for a
+ * bound too large to say. */
+FTPURI_API size_t ftpuri_canonicalize_size_bound(const char* input, size_t length) FTPURI_NOEXCEPT;
 
 /* 1 when both inputs are valid and have the same canonical form, 0 otherwise. */
 FTPURI_API int ftpuri_equivalent(const char* a, size_t a_length, const char* b, size_t b_length,
@@ -215,6 +220,8 @@ FTPURI_API int ftpuri_equivalent(const char* a, size_t a_length, const char* b, 
  * without two hex digits, at `*error_offset` (when not NULL). */
 FTPURI_API int ftpuri_percent_decode(const char* input, size_t length, char* out, size_t out_size, size_t* written,
                                      uint32_t* error_offset) FTPURI_NOEXCEPT;
+/* An `out_size` that always suffices for ftpuri_percent_decode: the input's length. */
+FTPURI_API size_t ftpuri_percent_decode_size_bound(const char* input, size_t length) FTPURI_NOEXCEPT;
 
 typedef enum ftpuri_encode_set {
     FTPURI_ENCODE_USP_CHAR = 0,    /* user and password: unreserved / sub-delims */
@@ -229,6 +236,8 @@ typedef enum ftpuri_encode_set {
  * NUL). FTPURI_BUFFER_TOO_SMALL: `*written` is the size needed. */
 FTPURI_API int ftpuri_percent_encode(const char* input, size_t length, uint32_t set, char* out, size_t out_size,
                                      size_t* written) FTPURI_NOEXCEPT;
+/* The `out_size` ftpuri_percent_encode needs: exact. */
+FTPURI_API size_t ftpuri_percent_encode_size_bound(const char* input, size_t length, uint32_t set) FTPURI_NOEXCEPT;
 
 /* ---- host classification ------------------------------------------------------------------ */
 
@@ -252,6 +261,8 @@ FTPURI_API const char* ftpuri_host_class_name(uint32_t host_class) FTPURI_NOEXCE
 /* The class of a valid URI's host (the worst of its readings) in `*host_class`. */
 FTPURI_API int ftpuri_classify_host(const char* input, size_t length, const ftpuri_parse_options* options,
                                     uint32_t* host_class, ftpuri_diagnostic* error) FTPURI_NOEXCEPT;
+/* An `out_size` that always suffices for ftpuri_sanitize(input, length, ...), its NUL included. */
+FTPURI_API size_t ftpuri_sanitize_size_bound(const char* input, size_t length) FTPURI_NOEXCEPT;
 
 /* The class of a resolved address: 4 bytes (IPv4) or 16 (IPv6), network order. */
 FTPURI_API int ftpuri_classify_address(const uint8_t* address, size_t length, uint32_t* host_class) FTPURI_NOEXCEPT;
@@ -323,6 +334,9 @@ FTPURI_API int ftpuri_plan_next(ftpuri_plan* plan, ftpuri_command* command) FTPU
  * 0xFF of the argument is written twice, IAC IAC, as a client sends it (RFC 854). */
 FTPURI_API int ftpuri_plan_write_line(const ftpuri_plan* plan, char* out, size_t out_size,
                                       size_t* written) FTPURI_NOEXCEPT;
+/* The `out_size` ftpuri_plan_write_line needs for the last command given, its NUL included:
+ * exact. */
+FTPURI_API size_t ftpuri_plan_write_line_size_bound(const ftpuri_plan* plan) FTPURI_NOEXCEPT;
 
 /* ---- a service's policy: sanitize --------------------------------------------------------- */
 
@@ -378,6 +392,8 @@ FTPURI_API int ftpuri_find_password(const char* input, size_t length, ftpuri_ran
  * bytes suffice (length + 5 always do). `out` must not overlap `input`. */
 FTPURI_API int ftpuri_redact_password(const char* input, size_t length, char* out, size_t out_size,
                                       size_t* written) FTPURI_NOEXCEPT;
+/* An `out_size` that always suffices for ftpuri_redact_password, its NUL included. */
+FTPURI_API size_t ftpuri_redact_password_size_bound(const char* input, size_t length) FTPURI_NOEXCEPT;
 
 /* ---- relative references ------------------------------------------------------------------ */
 
@@ -388,6 +404,9 @@ FTPURI_API int ftpuri_redact_password(const char* input, size_t length, char* ou
 FTPURI_API int ftpuri_resolve(const char* base, size_t base_length, const char* reference, size_t reference_length,
                               const ftpuri_parse_options* options, char* out, size_t out_size, size_t* written,
                               ftpuri_diagnostic* error) FTPURI_NOEXCEPT;
+/* An `out_size` that always suffices for ftpuri_resolve, its NUL included. */
+FTPURI_API size_t ftpuri_resolve_size_bound(const char* base, size_t base_length, const char* reference,
+                                            size_t reference_length) FTPURI_NOEXCEPT;
 
 /* ---- reply codes -------------------------------------------------------------------------- */
 

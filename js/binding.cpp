@@ -302,8 +302,8 @@ val command_object(ftpuri::ftp_command const& c, ftpuri::cli::command_mask const
         out.set("argument", val::null());
         out.set("rawArgument", val::null());
     }
-    std::string sent(c.size(), '\0');
-    sent.resize(c.write_to(sent)); // never npos: the line has size()
+    std::string sent(c.write_size_bound(), '\0');
+    sent.resize(c.write_into(sent).size); // always ok: the line has the bound's size
     out.set("line", text(sent));
     out.set("shown", text(ftpuri::cli::command_line(c, mask, scratch)));
     return out;
@@ -367,8 +367,8 @@ val sanitize(std::string const& uri, val const& deny, val const& allow_host, val
 
     // An input past max_length is refused, so its canonical form never needs more room than
     // max_length's: a long input costs its own copy, not three times it.
-    std::string written(ftpuri::canonical_size_bound(std::min<std::size_t>(uri.size(), options.max_length)), '\0');
-    ftpuri::sanitize_result const r = ftpuri::sanitize(uri, rules, written, options, canonical);
+    std::string written(ftpuri::sanitize_size_bound(std::min<std::size_t>(uri.size(), options.max_length)), '\0');
+    ftpuri::sanitize_result const r = ftpuri::sanitize_into(uri, rules, written, options, canonical);
     val out = val::object();
     out.set("valid", static_cast<bool>(r)); // never buffer_too_small: the buffer has the bound's size
     out.set("canonical", r ? text(std::string_view(written).substr(0, r.size)) : val::null());
@@ -390,8 +390,8 @@ val sanitize(std::string const& uri, val const& deny, val const& allow_host, val
 // `uri` with its password masked, wherever a WHATWG, curl or RFC 3986 reader would find one.
 val redact_password(std::string const& uri)
 {
-    std::string out(ftpuri::redacted_size_bound(uri), '\0');
-    out.resize(ftpuri::redact_password_into(uri, out));
+    std::string out(ftpuri::redact_password_size_bound(uri), '\0');
+    out.resize(ftpuri::redact_password_into(uri, out).size);
     return text(out);
 }
 

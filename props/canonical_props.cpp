@@ -3,7 +3,7 @@
 //
 //   canon.idempotent.<profile>    canon(canon(u)) == canon(u), and canon(u) is valid in u's profile
 //   canon.buffer                  canonicalize_into: exact size suffices, less is buffer_too_small
-//                                 with the size needed, canonical_size_bound() bounds it
+//                                 with the size needed, canonicalize_size_bound() bounds it
 //   canon.strict_valid.<profile>  canon(u) is strict-valid and carries none of the warnings the
 //                                 canonical form removes (uppercase, needless escapes, :21, ...)
 //   canon.preserves.<profile>     u and canon(u) decode to the same user, password, host, port,
@@ -108,7 +108,7 @@ FTPURI_PROPERTY("canon.idempotent.lenient")
 // ---- canon.buffer ---------------------------------------------------------------------------
 
 // canonicalize_into: a buffer of exactly the canonical size suffices, any smaller one is
-// buffer_too_small with the size needed, canonical_size_bound() is an upper bound, and the
+// buffer_too_small with the size needed, canonicalize_size_bound() is an upper bound, and the
 // std::string overloads agree with it.
 void buffer(profile syntax)
 {
@@ -118,11 +118,11 @@ void buffer(profile syntax)
     std::string const c = canonical_of(p);
     RC_LOG() << "canonical " << escape_bytes(c) << '\n';
     PROP_EQ(ftpuri::canonicalize(std::string_view(p.text), opts(syntax)), std::optional<std::string>(c));
-    RC_ASSERT(c.size() <= ftpuri::canonical_size_bound(p.text.size()));
+    RC_ASSERT(c.size() <= ftpuri::canonicalize_size_bound(p.text.size()));
 
     std::string exact(c.size(), '\0');
-    ftpuri::canonical_result const er = ftpuri::canonicalize_into(*p.result, exact);
-    if (er.status != ftpuri::canonical_status::ok) {
+    ftpuri::write_result const er = ftpuri::canonicalize_into(*p.result, exact);
+    if (er.status != ftpuri::write_status::ok) {
         RC_FAIL("a buffer of the canonical size (" + std::to_string(c.size()) + ") is refused, size " +
                 std::to_string(er.size));
     }
@@ -131,9 +131,9 @@ void buffer(profile syntax)
 
     std::size_t const room = *uniform<std::size_t>(0, c.size());
     std::string small(room, '\0');
-    ftpuri::canonical_result const sr = ftpuri::canonicalize_into(*p.result, small);
+    ftpuri::write_result const sr = ftpuri::canonicalize_into(*p.result, small);
     RC_LOG() << "buffer of " << room << " bytes\n";
-    RC_ASSERT(sr.status == ftpuri::canonical_status::buffer_too_small);
+    RC_ASSERT(sr.status == ftpuri::write_status::buffer_too_small);
     RC_ASSERT(sr.size == c.size());
 }
 

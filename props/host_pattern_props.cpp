@@ -81,7 +81,7 @@ std::string encode_one(std::string s)
 std::optional<std::string> canonical_host_of(ftpuri::uri_view const& v)
 {
     std::array<char, 512> buffer{};
-    std::size_t const n = ftpuri::canonical_host(v, buffer);
+    std::size_t const n = ftpuri::canonical_host_into(v, buffer).size;
     if (n > buffer.size()) return std::nullopt;
     return std::string(buffer.data(), n);
 }

@@ -7,7 +7,7 @@
 //                             anonymous password; one that holds one is refused
 //                             (plan.anonymous-password-control). Also: each line is the verb and
 //                             the decoded argument with every 0xFF doubled (the Telnet wire form),
-//                             write_to fills exactly size() bytes and
+//                             write_into fills exactly size() bytes and
 //                             refuses one byte less, a raw argument is the URI's text at its
 //                             offset, size() counts the commands iterated
 //   plan.matches_model        the library's plan equals, command by command (verbs and decoded
@@ -47,10 +47,10 @@ profile draw_profile(std::size_t strict_weight)
 void check_command(ftpuri::uri_view const& v, ftpuri::ftp_command const& c, std::string const& where)
 {
     std::string line(c.size(), '\0');
-    std::size_t const written = c.write_to(line);
-    if (written != line.size()) {
-        RC_FAIL(where + ": write_to in a buffer of size() = " + std::to_string(line.size()) + " bytes returned " +
-                std::to_string(written));
+    ftpuri::write_result const written = c.write_into(line);
+    if (!written || written.size != line.size()) {
+        RC_FAIL(where + ": write_into in a buffer of size() = " + std::to_string(line.size()) + " bytes returned " +
+                std::to_string(written.size));
     }
     if (line.find_first_of(command_breakers) != std::string::npos)
         RC_FAIL(where + ": the command line " + escape_bytes(line) + " holds CR, LF or NUL");
@@ -60,10 +60,11 @@ void check_command(ftpuri::uri_view const& v, ftpuri::ftp_command const& c, std:
         wire_argument.append(ch == '\xFF' ? 2 : 1, ch);
     std::string const expected =
         std::string(ftpuri::to_string(c.verb())) + (c.has_argument() ? " " + wire_argument : std::string());
-    if (line != expected) RC_FAIL(where + ": write_to wrote " + escape_bytes(line) + ", not " + escape_bytes(expected));
+    if (line != expected)
+        RC_FAIL(where + ": write_into wrote " + escape_bytes(line) + ", not " + escape_bytes(expected));
     std::string smaller(line.size() - 1, '\0'); // a verb is never empty
-    if (c.write_to(smaller) != ftpuri::ftp_command::npos)
-        RC_FAIL(where + ": write_to of " + escape_bytes(line) + " fits one byte less");
+    if (c.write_into(smaller).status != ftpuri::write_status::buffer_too_small)
+        RC_FAIL(where + ": write_into of " + escape_bytes(line) + " fits one byte less");
     if (c.offset() != ftpuri::ftp_command::npos &&
         v.buffer().substr(c.offset(), c.raw_argument().size()) != c.raw_argument()) {
         RC_FAIL(where + ": the raw argument " + escape_bytes(c.raw_argument()) + " is not the URI's text at offset " +

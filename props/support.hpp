@@ -441,14 +441,14 @@ inline std::optional<std::string> canon(std::string const& u, ftpuri::profile p)
     return ftpuri::canonicalize(std::string_view(u), opts(p));
 }
 
-// A component decoded through the view's own decode_into, checked against decoded_size.
+// A component decoded through the view's own decode_into, checked against decode_size_bound.
 inline std::string view_decode(ftpuri::uri_view const& v, ftpuri::component c)
 {
-    std::string out(v.decoded_size(c), '\0');
-    std::size_t const n = v.decode_into(c, out);
-    if (n == ftpuri::uri_view::npos || n != out.size()) {
+    std::string out(v.decode_size_bound(c), '\0');
+    ftpuri::write_result const r = v.decode_into(c, out);
+    if (!r || r.size != out.size()) {
         RC_FAIL("decode_into(" + std::string(ftpuri::to_string(c)) + ") of " + escape_bytes(v.raw(c)) +
-                " did not write decoded_size() bytes");
+                " did not write decode_size_bound() bytes");
     }
     return out;
 }

@@ -192,8 +192,8 @@ py::list diagnostic_dicts(std::vector<ftpuri::diagnostic> const& found)
 
 std::string masked(std::string_view bytes)
 {
-    std::string out(ftpuri::redacted_size_bound(bytes), '\0');
-    out.resize(ftpuri::redact_password_into(bytes, out));
+    std::string out(ftpuri::redact_password_size_bound(bytes), '\0');
+    out.resize(ftpuri::redact_password_into(bytes, out).size);
     return out;
 }
 

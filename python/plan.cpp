@@ -77,8 +77,8 @@ py::object plan_uri(py::object const& uri, py::str const& mode, bool absolute, p
                         out.argument->push_back(byte);
                     out.raw_argument = std::string(c.raw_argument());
                 }
-                out.line.resize(c.size());
-                out.line.resize(c.write_to(out.line)); // never npos: the line has size()
+                out.line.resize(c.write_size_bound());
+                out.line.resize(c.write_into(out.line).size); // always ok: the line has the bound's size
                 out.shown = ftpuri::cli::command_line(c, mask, scratch);
                 commands.push_back(std::move(out));
             }

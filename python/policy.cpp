@@ -135,8 +135,8 @@ sanitized sanitize_uri(py::object const& uri, policy_rules const& policy, py::st
     std::string_view const input = uri_text(uri);
     sanitized out;
     py::gil_scoped_release unlocked;
-    std::string written(ftpuri::canonical_size_bound(input.size()), '\0');
-    ftpuri::sanitize_result const r = ftpuri::sanitize(input, policy.rules(), written, options, canonical);
+    std::string written(ftpuri::sanitize_size_bound(input.size()), '\0');
+    ftpuri::sanitize_result const r = ftpuri::sanitize_into(input, policy.rules(), written, options, canonical);
     out.ok = static_cast<bool>(r); // never buffer_too_small: the buffer has the bound's size
     if (r) {
         written.resize(r.size);

@@ -95,6 +95,19 @@ static_assert(FTPURI_ACTION_PROCEED == as_int(client_action::proceed) &&
 }
 
 // A writable buffer: a null pointer only with no room.
+// a + b, or SIZE_MAX when that overflows: a bound too large to say.
+[[nodiscard]] std::size_t saturating_add(std::size_t a, std::size_t b) noexcept
+{
+    return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+// canonicalize_size_bound() and a NUL, for an input of `size` bytes; SIZE_MAX past size_t.
+[[nodiscard]] std::size_t canonical_bound_with_nul(std::size_t size) noexcept
+{
+    if (size > (SIZE_MAX - canonicalize_size_bound(0) - 1) / 3) return SIZE_MAX;
+    return canonicalize_size_bound(size) + 1;
+}
+
 [[nodiscard]] bool usable(char const* out, std::size_t out_size) noexcept
 {
     return out != nullptr || out_size == 0;
@@ -263,11 +276,11 @@ int ftpuri_canonicalize(char const* input, std::size_t length, ftpuri_parse_opti
     if (p.status != FTPURI_OK) return p.status;
     // One byte is kept back for the NUL.
     std::span<char> const room(out, out_size == 0 ? 0 : out_size - 1);
-    canonical_result const r = canonicalize_into(*p.result, room, *how);
+    write_result const r = canonicalize_into(*p.result, room, *how);
     if (written != nullptr) *written = r.size;
-    if (r.status == canonical_status::idna_failed) return FTPURI_IDNA_FAILED;
+    if (r.status == write_status::invalid) return FTPURI_IDNA_FAILED;
     // A canonical form is never empty, so no room at all is always too small.
-    if (r.status == canonical_status::buffer_too_small) return FTPURI_BUFFER_TOO_SMALL;
+    if (r.status == write_status::buffer_too_small) return FTPURI_BUFFER_TOO_SMALL;
     out[r.size] = '\0';
     return FTPURI_OK;
 }
@@ -286,14 +299,14 @@ int ftpuri_percent_decode(char const* input, std::size_t length, char* out, std:
 {
     std::optional<std::string_view> const in = text(input, length);
     if (!in || !usable(out, out_size)) return FTPURI_BAD_ARGUMENT;
-    decode_result const r = percent_decode_into(*in, std::span<char>(out, out_size));
+    percent_decode_result const r = percent_decode_into(*in, std::span<char>(out, out_size));
     if (written != nullptr) *written = r.size;
-    if (r.status == decode_status::malformed_escape) {
+    if (r.status == write_status::invalid) {
         if (error_offset != nullptr) *error_offset = r.offset;
         return FTPURI_MALFORMED_ESCAPE;
     }
-    if (r.status == decode_status::buffer_too_small) {
-        if (written != nullptr) *written = decoded_size_bound(*in);
+    if (r.status == write_status::buffer_too_small) {
+        if (written != nullptr) *written = percent_decode_size_bound(*in);
         return FTPURI_BUFFER_TOO_SMALL;
     }
     return FTPURI_OK;
@@ -305,7 +318,7 @@ int ftpuri_percent_encode(char const* input, std::size_t length, std::uint32_t s
     std::optional<std::string_view> const in = text(input, length);
     if (!in || set > FTPURI_ENCODE_UNRESERVED || !usable(out, out_size)) return FTPURI_BAD_ARGUMENT;
     auto const which = static_cast<encode_set>(set);
-    std::size_t const needed = percent_encoded_size(*in, which);
+    std::size_t const needed = percent_encode_size_bound(*in, which);
     if (written != nullptr) *written = needed;
     if (needed > out_size) return FTPURI_BUFFER_TOO_SMALL;
     static_cast<void>(percent_encode_into(*in, which, std::span<char>(out, out_size))); // fits: checked above
@@ -397,10 +410,10 @@ int ftpuri_plan_write_line(ftpuri_plan const* plan, char* out, std::size_t out_s
     if (s->index == 0) return FTPURI_BAD_ARGUMENT; // no command given yet
     command_plan::iterator const at = position_of(*s);
     if (at == s->plan.end()) return FTPURI_BAD_ARGUMENT; // the plan has ended
-    std::size_t const size = at->size();
+    std::size_t const size = at->write_size_bound();
     if (written != nullptr) *written = size;
     if (out == nullptr || out_size < size + 1) return FTPURI_BUFFER_TOO_SMALL;
-    std::size_t const n = at->write_to(std::span<char>(out, out_size - 1));
+    std::size_t const n = at->write_into(std::span<char>(out, out_size - 1)).size;
     out[n] = '\0';
     return FTPURI_OK;
 }
@@ -425,26 +438,26 @@ int ftpuri_sanitize(char const* input, std::size_t length, ftpuri_parse_options 
     std::optional<host_class_set> const deny = read_classes(policy->deny);
     if (!deny || !add_as_error(*opts, *policy) || !readable_patterns(*policy)) return FTPURI_BAD_ARGUMENT;
 
-    // sanitize() with the denied classes, then the allow-list as sanitize() would check it: after
+    // sanitize_into() with the denied classes, then the allow-list as sanitize_into() would check it: after
     // the classes, before the canonical form (whose only failure, IDNA, it may then override).
     std::span<char> const room(out, out_size == 0 ? 0 : out_size - 1); // one byte for the NUL
-    sanitize_result r = ftpuri::sanitize(*in, ftpuri::policy{*deny, {}}, room, *opts, *how);
+    sanitize_result r = ftpuri::sanitize_into(*in, ftpuri::policy{*deny, {}}, room, *opts, *how);
     bool const parsed = r.uri.buffer().data() != nullptr;
     if (parsed && host_class != nullptr) *host_class = static_cast<std::uint32_t>(r.cls);
     if (parsed && r.error.id != diag_id::host_denied && policy->allow_count != 0) {
         if (std::optional<diagnostic> finding = not_allowed(r.uri, *policy)) {
             finding->offset += static_cast<std::uint32_t>(r.uri.buffer().data() - in->data()); // lenient trims
-            r.status = sanitize_status::invalid;
+            r.status = write_status::invalid;
             r.error = *finding;
         }
     }
-    if (r.status == sanitize_status::invalid) {
+    if (r.status == write_status::invalid) {
         if (error != nullptr) write_diagnostic(error, r.error);
         return FTPURI_INVALID;
     }
     if (written != nullptr) *written = r.size;
     // A canonical form is never empty, so no room at all is always too small.
-    if (r.status == sanitize_status::buffer_too_small) return FTPURI_BUFFER_TOO_SMALL;
+    if (r.status == write_status::buffer_too_small) return FTPURI_BUFFER_TOO_SMALL;
     out[r.size] = '\0';
     return FTPURI_OK;
 }
@@ -464,12 +477,13 @@ int ftpuri_redact_password(char const* input, std::size_t length, char* out, std
 {
     std::optional<std::string_view> const in = text(input, length);
     if (!in || !usable(out, out_size) || overlap(*in, out, out_size)) return FTPURI_BAD_ARGUMENT;
-    std::size_t const n =
-        out_size == 0 ? SIZE_MAX : redact_password_into(*in, std::span<char>(out, out_size - 1)); // and a NUL
-    if (n == SIZE_MAX) {
-        if (written != nullptr) *written = redacted_size_bound(*in);
+    write_result const r =
+        redact_password_into(*in, std::span<char>(out, out_size == 0 ? 0 : out_size - 1)); // and a NUL
+    if (out_size == 0 || !r) {
+        if (written != nullptr) *written = redact_password_size_bound(*in);
         return FTPURI_BUFFER_TOO_SMALL;
     }
+    std::size_t const n = r.size;
     if (written != nullptr) *written = n;
     out[n] = '\0';
     return FTPURI_OK;
@@ -484,11 +498,63 @@ int ftpuri_resolve(char const* base, std::size_t base_length, char const* refere
     parsed const p = parse_input(base, base_length, options, error);
     if (p.status != FTPURI_OK) return p.status;
     // A target always has the base's scheme or its own, so no room at all is always too small.
-    resolve_result const r = resolve(*p.result, *ref, std::span<char>(out, out_size == 0 ? 0 : out_size - 1));
+    write_result const r = resolve_into(*p.result, *ref, std::span<char>(out, out_size == 0 ? 0 : out_size - 1));
     if (written != nullptr) *written = r.size;
     if (!r) return FTPURI_BUFFER_TOO_SMALL;
     out[r.size] = '\0';
     return FTPURI_OK;
+}
+
+// ---- size bounds ---------------------------------------------------------------------------
+
+std::size_t ftpuri_canonicalize_size_bound(char const* input, std::size_t length) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    return in ? canonical_bound_with_nul(in->size()) : 0;
+}
+
+std::size_t ftpuri_percent_decode_size_bound(char const* input, std::size_t length) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    return in ? percent_decode_size_bound(*in) : 0;
+}
+
+std::size_t ftpuri_percent_encode_size_bound(char const* input, std::size_t length, std::uint32_t set) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    if (!in || set > FTPURI_ENCODE_UNRESERVED) return 0;
+    return percent_encode_size_bound(*in, static_cast<encode_set>(set));
+}
+
+std::size_t ftpuri_plan_write_line_size_bound(ftpuri_plan const* plan) noexcept
+{
+    if (plan == nullptr) return 0;
+    plan_state const* s = state_of(plan);
+    if (s->index == 0) return 0; // no command given yet
+    command_plan::iterator const at = position_of(*s);
+    if (at == s->plan.end()) return 0; // the plan has ended
+    return at->write_size_bound() + 1;
+}
+
+std::size_t ftpuri_sanitize_size_bound(char const* input, std::size_t length) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    return in ? canonical_bound_with_nul(in->size()) : 0; // sanitize_size_bound() is canonicalize's
+}
+
+std::size_t ftpuri_redact_password_size_bound(char const* input, std::size_t length) noexcept
+{
+    std::optional<std::string_view> const in = text(input, length);
+    return in ? saturating_add(in->size(), redact_password_size_bound({}) + 1) : 0;
+}
+
+std::size_t ftpuri_resolve_size_bound(char const* base, std::size_t base_length, char const* reference,
+                                      std::size_t reference_length) noexcept
+{
+    std::optional<std::string_view> const b = text(base, base_length);
+    std::optional<std::string_view> const ref = text(reference, reference_length);
+    if (!b || !ref) return 0;
+    return saturating_add(saturating_add(b->size(), ref->size()), 2); // resolve_size_bound's, and a NUL
 }
 
 int ftpuri_reply_action(std::uint32_t code, std::uint32_t stage, std::uint32_t* action) noexcept

@@ -251,7 +251,7 @@ bool put_authority(uri_view const& uri, writer& w, canonical_options const& opti
 }
 
 // The typecode, the query and the fragment, and the result.
-canonical_result put_after_path(uri_view const& uri, writer& w, canonical_options const& options) noexcept
+write_result put_after_path(uri_view const& uri, writer& w, canonical_options const& options) noexcept
 {
     if (uri.typecode() != '\0') {
         w.put(";type=");
@@ -265,8 +265,8 @@ canonical_result put_after_path(uri_view const& uri, writer& w, canonical_option
         w.put('#');
         w.put_normalized(uri.fragment(), chars::fragment_char);
     }
-    if (!w.fits()) return {canonical_status::buffer_too_small, w.size()};
-    return {canonical_status::ok, w.size()};
+    if (!w.fits()) return {write_status::buffer_too_small, w.size()};
+    return {write_status::ok, w.size()};
 }
 
 // ---- the path without dot-segments, in one pass -----------------------------------------------
@@ -315,11 +315,11 @@ void put_path_in_one_pass(writer& w, std::string_view path, std::size_t respelle
 
 namespace detail {
 
-canonical_result canonicalize_into_general(uri_view const& uri, std::span<char> out,
-                                           canonical_options const& options) noexcept
+write_result canonicalize_into_general(uri_view const& uri, std::span<char> out,
+                                       canonical_options const& options) noexcept
 {
     writer w(out);
-    if (!put_authority(uri, w, options)) return {canonical_status::idna_failed, 0};
+    if (!put_authority(uri, w, options)) return {write_status::invalid, 0};
     if (uri.path().empty()) {
         w.put('/');
     } else {
@@ -378,10 +378,11 @@ bool is_own_canonical_form(uri_view const& uri, canonical_options const& options
 
 } // namespace detail
 
-std::size_t canonical_host(uri_view const& uri, std::span<char> out) noexcept
+write_result canonical_host_into(uri_view const& uri, std::span<char> out) noexcept
 {
     writer w(out);
-    return write_host(uri, w) ? w.size() : 0;
+    if (!write_host(uri, w)) return {write_status::invalid, 0};
+    return {w.fits() ? write_status::ok : write_status::buffer_too_small, w.size()};
 }
 
 std::optional<std::string_view> canonical_as_written(uri_view const& uri, canonical_options const& options) noexcept
@@ -391,17 +392,17 @@ std::optional<std::string_view> canonical_as_written(uri_view const& uri, canoni
     return uri.buffer();
 }
 
-canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, canonical_options const& options) noexcept
+write_result canonicalize_into(uri_view const& uri, std::span<char> out, canonical_options const& options) noexcept
 {
     if (!detail::takes_canonical_fast_path(uri, options)) return detail::canonicalize_into_general(uri, out, options);
     if (detail::is_own_canonical_form(uri, options)) {
         std::string_view const text = uri.buffer();
-        if (out.size() < text.size()) return {canonical_status::buffer_too_small, text.size()};
+        if (out.size() < text.size()) return {write_status::buffer_too_small, text.size()};
         std::memcpy(out.data(), text.data(), text.size());
-        return {canonical_status::ok, text.size()};
+        return {write_status::ok, text.size()};
     }
     writer w(out);
-    if (!put_authority(uri, w, options)) return {canonical_status::idna_failed, 0};
+    if (!put_authority(uri, w, options)) return {write_status::invalid, 0};
     std::string_view const path = uri.path();
     if (path.empty()) {
         w.put('/');
@@ -415,8 +416,8 @@ canonical_result canonicalize_into(uri_view const& uri, std::span<char> out, can
 
 std::string canonicalize(uri_view const& uri, canonical_options const& options)
 {
-    std::string out(canonical_size_bound(uri.size()), '\0');
-    canonical_result const r = canonicalize_into(uri, out, options);
+    std::string out(canonicalize_size_bound(uri.size()), '\0');
+    write_result const r = canonicalize_into(uri, out, options);
     out.resize(r ? r.size : 0);
     return out;
 }

@@ -21,7 +21,7 @@ namespace ftpuri::detail {
 // copies it at once). False says nothing.
 [[nodiscard]] bool is_own_canonical_form(uri_view const& uri, canonical_options const& options = {}) noexcept;
 
-[[nodiscard]] canonical_result canonicalize_into_general(uri_view const& uri, std::span<char> out,
-                                                         canonical_options const& options = {}) noexcept;
+[[nodiscard]] write_result canonicalize_into_general(uri_view const& uri, std::span<char> out,
+                                                     canonical_options const& options = {}) noexcept;
 
 } // namespace ftpuri::detail

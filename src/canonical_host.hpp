@@ -26,9 +26,9 @@ using host_buffer = std::array<char, host_buffer_size>;
         if (uri.host().size() > host_buffer_size) return std::nullopt;
         return uri.host();
     }
-    std::size_t const n = canonical_host(uri, buffer);
-    if (n > buffer.size()) return std::nullopt;
-    return std::string_view(buffer.data(), n);
+    write_result const r = canonical_host_into(uri, buffer);
+    if (r.status == write_status::buffer_too_small) return std::nullopt;
+    return std::string_view(buffer.data(), r ? r.size : 0); // a refused IDNA host reads as empty
 }
 
 } // namespace ftpuri::detail

@@ -20,7 +20,7 @@ std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexce
 {
     // idna_max_decoded bytes and the NUL libidn2 reads to.
     std::array<char, idna_max_decoded + 1> decoded{};
-    decode_result const d = percent_decode_into(raw_host, std::span(decoded.data(), idna_max_decoded));
+    percent_decode_result const d = percent_decode_into(raw_host, std::span(decoded.data(), idna_max_decoded));
     if (!d || std::memchr(decoded.data(), '\0', d.size) != nullptr) return 0;
     decoded[d.size] = '\0';
 

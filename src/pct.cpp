@@ -25,10 +25,10 @@ std::optional<encode_set> encode_set_from_string(std::string_view name) noexcept
     return detail::enum_from_string(name, encode_set::unreserved);
 }
 
-encode_result percent_encode_into(std::string_view in, encode_set set, std::span<char> out) noexcept
+write_result percent_encode_into(std::string_view in, encode_set set, std::span<char> out) noexcept
 {
-    std::size_t const needed = percent_encoded_size(in, set);
-    if (needed > out.size()) return {false, needed};
+    std::size_t const needed = percent_encode_size_bound(in, set);
+    if (needed > out.size()) return {write_status::buffer_too_small, needed};
     charset const& keep = allowed(set);
     std::size_t n = 0;
     for (char c : in) {
@@ -41,28 +41,28 @@ encode_result percent_encode_into(std::string_view in, encode_set set, std::span
             out[n++] = upper_hex_digit(b & 0xFU);
         }
     }
-    return {true, n};
+    return {write_status::ok, n};
 }
 
 std::string percent_encode(std::string_view in, encode_set set)
 {
-    std::string out(percent_encoded_size(in, set), '\0');
+    std::string out(percent_encode_size_bound(in, set), '\0');
     (void)percent_encode_into(in, set, out);
     return out;
 }
 
-std::string percent_decode(std::string_view in, decode_result* result)
+std::string percent_decode(std::string_view in, percent_decode_result* result)
 {
-    std::string out(decoded_size_bound(in), '\0');
-    decode_result const r = percent_decode_into(in, out);
+    std::string out(percent_decode_size_bound(in), '\0');
+    percent_decode_result const r = percent_decode_into(in, out);
     out.resize(r.size);
     if (result != nullptr) *result = r;
     return out;
 }
 
-decode_result percent_decode_into(std::string_view in, std::span<char> out) noexcept
+percent_decode_result percent_decode_into(std::string_view in, std::span<char> out) noexcept
 {
-    decode_result r;
+    percent_decode_result r;
     std::size_t const n = in.size();
     for (std::size_t i = 0; i < n;) {
         char c = in[i];
@@ -71,20 +71,20 @@ decode_result percent_decode_into(std::string_view in, std::span<char> out) noex
             int const hi = i + 1 < n ? hex_value(static_cast<unsigned char>(in[i + 1])) : -1;
             int const lo = hi >= 0 && i + 2 < n ? hex_value(static_cast<unsigned char>(in[i + 2])) : -1;
             if (hi < 0 || lo < 0) {
-                r.status = decode_status::malformed_escape;
+                r.status = write_status::invalid;
                 r.offset = static_cast<std::uint32_t>(i);
                 return r;
             }
             c = static_cast<char>(hi * 16 + lo);
             advance = 3;
         }
-        if (r.size == out.size()) {
-            r.status = decode_status::buffer_too_small;
-            return r;
-        }
-        out[r.size++] = c;
+        // Past the end of `out`, keep counting: the caller learns the size needed, and a
+        // malformed escape further on still says invalid.
+        if (r.size < out.size()) out[r.size] = c;
+        ++r.size;
         i += advance;
     }
+    if (r.size > out.size()) r.status = write_status::buffer_too_small;
     return r;
 }
 

@@ -73,7 +73,7 @@ std::size_t ftp_command::size() const noexcept
     return n;
 }
 
-std::size_t ftp_command::write_to(std::span<char> out) const noexcept
+write_result ftp_command::write_into(std::span<char> out) const noexcept
 {
     span_writer w(out);
     w.put(to_string(verb_));
@@ -84,7 +84,7 @@ std::size_t ftp_command::write_to(std::span<char> out) const noexcept
             if (c == telnet_iac) w.put(c);
         }
     }
-    return w.fits() ? w.size() : npos;
+    return {w.fits() ? write_status::ok : write_status::buffer_too_small, w.size()};
 }
 
 // ---- building a plan ----------------------------------------------------------------------

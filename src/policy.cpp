@@ -143,7 +143,7 @@ bool sorted_allows(std::span<std::string_view const> patterns, std::string_view 
     return false;
 }
 
-// The finding, given the host's classes (computed once by sanitize()).
+// The finding, given the host's classes (computed once by sanitize_into()).
 std::optional<diagnostic> check_with(uri_view const& uri, host_class_set classes, policy const& rules) noexcept
 {
     uri_view::offsets const at = uri.raw_offsets();
@@ -264,8 +264,8 @@ std::optional<diagnostic> check_policy(uri_view const& uri, policy const& rules)
     return check_with(uri, rules.deny.empty() ? host_class_set{} : host_classes(uri), rules);
 }
 
-sanitize_result sanitize(std::string_view input, policy const& rules, std::span<char> out, parse_options const& options,
-                         canonical_options const& canonical) noexcept
+sanitize_result sanitize_into(std::string_view input, policy const& rules, std::span<char> out,
+                              parse_options const& options, canonical_options const& canonical) noexcept
 {
     sanitize_result r;
     parse_result const parsed = parse(input, options);
@@ -281,7 +281,7 @@ sanitize_result sanitize(std::string_view input, policy const& rules, std::span<
         r.error = *finding;
         return r;
     }
-    canonical_result const written = canonicalize_into(r.uri, out, canonical);
+    write_result const written = canonicalize_into(r.uri, out, canonical);
     r.size = written.size;
     if (written && !options.as_error.empty()) [[unlikely]] {
         if (std::optional<diagnostic> const finding =
@@ -291,10 +291,8 @@ sanitize_result sanitize(std::string_view input, policy const& rules, std::span<
             return r;
         }
     }
-    r.status = written ? sanitize_status::ok
-                       : (written.status == canonical_status::buffer_too_small ? sanitize_status::buffer_too_small
-                                                                               : sanitize_status::invalid);
-    if (r.status == sanitize_status::invalid) { // a Unicode host libidn2 refuses now but accepted in parse()
+    r.status = written.status;
+    if (r.status == write_status::invalid) { // a Unicode host libidn2 refuses now but accepted in parse()
         uri_view::offsets const at = r.uri.raw_offsets();
         r.error = {diag_id::host_idna_invalid, severity::error, component::host,
                    offset_in(input, r.uri.buffer()) + at.host_begin, at.host_end - at.host_begin};

@@ -166,23 +166,23 @@ std::optional<byte_range> find_password_in_prefix(std::string_view prefix) noexc
     return as_byte_range(locate_password(prefix, input_extent::prefix));
 }
 
-std::size_t redact_password_into(std::string_view input, std::span<char> out) noexcept
+write_result redact_password_into(std::string_view input, std::span<char> out) noexcept
 {
     std::optional<span_of_input> const p = locate_password(input, input_extent::whole);
     if (!p) {
-        if (out.size() < input.size()) return SIZE_MAX;
+        if (out.size() < input.size()) return {write_status::buffer_too_small, input.size()};
         if (!input.empty()) std::memcpy(out.data(), input.data(), input.size());
-        return input.size();
+        return {write_status::ok, input.size()};
     }
 
     static constexpr std::string_view mask = "****";
     std::size_t const tail = input.size() - p->end;
     std::size_t const size = p->begin + mask.size() + tail;
-    if (out.size() < size) return SIZE_MAX;
+    if (out.size() < size) return {write_status::buffer_too_small, size};
     std::memcpy(out.data(), input.data(), p->begin);
     std::memcpy(out.data() + p->begin, mask.data(), mask.size());
     if (tail != 0) std::memcpy(out.data() + p->begin + mask.size(), input.data() + p->end, tail);
-    return size;
+    return {write_status::ok, size};
 }
 
 } // namespace ftpuri

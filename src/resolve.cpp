@@ -52,7 +52,7 @@ reference_parts split(std::string_view r) noexcept
 
 } // namespace
 
-resolve_result resolve(uri_view const& base, std::string_view reference, std::span<char> out) noexcept
+write_result resolve_into(uri_view const& base, std::string_view reference, std::span<char> out) noexcept
 {
     reference_parts const r = split(reference);
     // The base's path as RFC 3986 sees it: with its typecode, which is part of the last segment.
@@ -99,8 +99,8 @@ resolve_result resolve(uri_view const& base, std::string_view reference, std::sp
         w.put("#");
         w.put(*r.fragment);
     }
-    if (!w.fits()) return {resolve_status::buffer_too_small, w.size()};
-    return {resolve_status::ok, w.size()};
+    if (!w.fits()) return {write_status::buffer_too_small, w.size()};
+    return {write_status::ok, w.size()};
 }
 
 std::optional<std::string> resolve(std::string_view base, std::string_view reference, parse_options const& options)
@@ -108,7 +108,7 @@ std::optional<std::string> resolve(std::string_view base, std::string_view refer
     parse_result const b = parse(base, options);
     if (!b) return std::nullopt;
     std::string out(resolve_size_bound(*b, reference), '\0');
-    resolve_result const r = resolve(*b, reference, out);
+    write_result const r = resolve_into(*b, reference, out);
     out.resize(r.size);
     return out;
 }

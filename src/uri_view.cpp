@@ -45,7 +45,7 @@ std::string_view uri_view::raw(component c) const noexcept
     return {};
 }
 
-std::size_t uri_view::decoded_size(component c) const noexcept
+std::size_t uri_view::decode_size_bound(component c) const noexcept
 {
     std::string_view const text = raw(c);
     std::size_t size = text.size();
@@ -54,10 +54,9 @@ std::size_t uri_view::decoded_size(component c) const noexcept
     return size;
 }
 
-std::size_t uri_view::decode_into(component c, std::span<char> out) const noexcept
+write_result uri_view::decode_into(component c, std::span<char> out) const noexcept
 {
-    decode_result const r = percent_decode_into(raw(c), out);
-    return r ? r.size : npos;
+    return percent_decode_into(raw(c), out); // the base: no offset, a view has no malformed escape
 }
 
 } // namespace ftpuri

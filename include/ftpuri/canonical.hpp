@@ -39,6 +39,7 @@
 #include "ftpuri/export.h"
 #include "ftpuri/options.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "ftpuri/write_result.hpp"
 
 namespace ftpuri {
 
@@ -49,28 +50,25 @@ struct canonical_options {
     bool drop_anonymous = false; // "anonymous@" removed when no password stays with it
 };
 
-enum class canonical_status : std::uint8_t {
-    ok,
-    buffer_too_small, // size says how many bytes the canonical form needs
-    idna_failed,      // a lenient Unicode host that libidn2 refused (cannot happen for a
-                      // view parse() accepted, which checked the same conversion)
-};
-
-struct canonical_result {
-    canonical_status status = canonical_status::ok;
-    std::size_t size = 0; // bytes written, or needed when the buffer was too small
-    [[nodiscard]] explicit operator bool() const noexcept { return status == canonical_status::ok; }
-};
-
 // A buffer of this size always suffices for an input of `input_size` bytes: escaping can
 // triple a lenient input, an empty path adds "/", and an IDNA host is at most 253 bytes.
-[[nodiscard]] constexpr std::size_t canonical_size_bound(std::size_t input_size) noexcept
+[[nodiscard]] constexpr std::size_t canonicalize_size_bound(std::size_t input_size) noexcept
 {
     return 3 * input_size + 1 + 253;
 }
 
-[[nodiscard]] FTPURI_API canonical_result canonicalize_into(uri_view const& uri, std::span<char> out,
-                                                            canonical_options const& options = {}) noexcept;
+// Former names, kept until 1.0. canonical_status::idna_failed is now write_status::invalid.
+using canonical_status = write_status;
+using canonical_result = write_result;
+[[nodiscard]] constexpr std::size_t canonical_size_bound(std::size_t input_size) noexcept
+{
+    return canonicalize_size_bound(input_size);
+}
+
+// Writes the canonical form into `out`. invalid: a lenient Unicode host that libidn2 refused
+// (cannot happen for a view parse() accepted, which checked the same conversion).
+[[nodiscard]] FTPURI_API write_result canonicalize_into(uri_view const& uri, std::span<char> out,
+                                                        canonical_options const& options = {}) noexcept;
 
 // The canonical form without a copy, when the URI as written is its own canonical form (most
 // strict URIs): a view of uri.buffer(). Nothing when it is not, or when only writing it can

@@ -9,7 +9,7 @@
 //
 // An optional part of ftpuri: the library ftpuri_fetch (CMake target ftpuri::fetch), built when
 // libcurl's development files are found; the core library never links libcurl. docs/fetch.md
-// is the whole story. fetch() sanitizes the URI (ftpuri/policy.hpp's sanitize()), plans it
+// is the whole story. fetch() sanitizes the URI (ftpuri/policy.hpp's sanitize_into()), plans it
 // (ftpuri/plan.hpp's plan()), then runs one libcurl easy handle on the canonical form:
 //
 // - only the ftp protocol, no redirects, no proxy (a proxy would resolve and connect unseen);
@@ -22,7 +22,7 @@
 // - limits on size, total time and a stalled transfer;
 // - every address libcurl is about to connect to, control and data, is classified
 //   (classify_address()) and the connection refused before it is made when the policy denies
-//   its class (fetch.address-denied): a name that passed sanitize() but resolves to 127.0.0.1,
+//   its class (fetch.address-denied): a name that passed sanitize_into() but resolves to 127.0.0.1,
 //   or answers differently by the time of the connection, goes no further.
 //
 // The sink receives the file (or the listing) as it arrives; a result with an error means what
@@ -55,7 +55,7 @@ namespace ftpuri {
 inline constexpr double max_fetch_seconds = 10'000'000;
 
 struct fetch_options {
-    parse_options parse{}; // the profile, the length limit and as_error, for sanitize()
+    parse_options parse{}; // the profile, the length limit and as_error, for sanitize_into()
     plan_mode mode = plan_mode::multicwd;
     bool absolute = false; // refused (fetch.mode-unsupported): libcurl sends no CWD /
     // For a URI without userinfo: the login to use instead of the anonymous one.
@@ -97,8 +97,8 @@ struct fetch_result {
 // Receives the bytes as they arrive; returning false stops the fetch (fetch.failed).
 using fetch_sink = std::function<bool(std::span<char const>)>;
 
-// Sanitizes `uri` under `rules`, then fetches it as above. A URI sanitize() refuses is never
-// fetched: the error is sanitize()'s, with the same id and offsets.
+// Sanitizes `uri` under `rules`, then fetches it as above. A URI sanitize_into() refuses is never
+// fetched: the error is sanitize_into()'s, with the same id and offsets.
 [[nodiscard]] fetch_result fetch(std::string_view uri, policy const& rules, fetch_options const& options,
                                  fetch_sink const& sink);
 

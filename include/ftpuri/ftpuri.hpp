@@ -16,3 +16,4 @@
 #include "ftpuri/resolve.hpp"
 #include "ftpuri/uri_view.hpp"
 #include "ftpuri/version.hpp"
+#include "ftpuri/write_result.hpp"

@@ -6,8 +6,8 @@
 //     // std::string_view(buf, n.size) == "a%20b%3Bc"
 //
 // Encoding escapes every byte outside the named set of docs/grammar.abnf, and always '%', with
-// uppercase hex digits (RFC 3986 2.1's normal form); percent_encoded_size() says beforehand how
-// many bytes that takes. Decoding reports a malformed escape with its offset. Neither allocates;
+// uppercase hex digits (RFC 3986 2.1's normal form); percent_encode_size_bound() says beforehand
+// how many bytes that takes. Decoding reports a malformed escape with its offset. Neither allocates;
 // the std::string overloads at the end are for callers off the hot path.
 #pragma once
 
@@ -22,30 +22,32 @@
 
 #include "ftpuri/charset.hpp"
 #include "ftpuri/export.h"
+#include "ftpuri/write_result.hpp"
 
 namespace ftpuri {
 
-enum class decode_status : std::uint8_t {
-    ok,
-    malformed_escape, // a '%' not followed by two hex digits; offset() says where
-    buffer_too_small, // out is smaller than decoded_size_bound(in)
-};
-
-struct decode_result {
-    decode_status status = decode_status::ok;
-    std::size_t size = 0;     // bytes written (ok), or written before the failure
+// percent_decode_into's answer: invalid is a '%' not followed by two hex digits, at `offset`
+// in the input, and `size` counts the bytes decoded before it.
+struct percent_decode_result : write_result {
     std::uint32_t offset = 0; // offset of the malformed '%' in the input
-    [[nodiscard]] explicit operator bool() const noexcept { return status == decode_status::ok; }
 };
 
 // Decoding never grows a string, so in.size() bytes always suffice.
-[[nodiscard]] constexpr std::size_t decoded_size_bound(std::string_view in) noexcept
+[[nodiscard]] constexpr std::size_t percent_decode_size_bound(std::string_view in) noexcept
 {
     return in.size();
 }
 
+// Former names, kept until 1.0. decode_status::malformed_escape is now write_status::invalid.
+using decode_status = write_status;
+using decode_result = percent_decode_result;
+[[nodiscard]] constexpr std::size_t decoded_size_bound(std::string_view in) noexcept
+{
+    return percent_decode_size_bound(in);
+}
+
 // Decodes every %XX of `in` into `out`; other bytes are copied as they are.
-[[nodiscard]] FTPURI_API decode_result percent_decode_into(std::string_view in, std::span<char> out) noexcept;
+[[nodiscard]] FTPURI_API percent_decode_result percent_decode_into(std::string_view in, std::span<char> out) noexcept;
 
 // The sets a component may hold unencoded, named after their ABNF rules.
 enum class encode_set : std::uint8_t {
@@ -76,7 +78,7 @@ enum class encode_set : std::uint8_t {
 }
 
 // The exact size percent_encode_into(in, set, ...) writes.
-[[nodiscard]] constexpr std::size_t percent_encoded_size(std::string_view in, encode_set set) noexcept
+[[nodiscard]] constexpr std::size_t percent_encode_size_bound(std::string_view in, encode_set set) noexcept
 {
     charset const& keep = allowed(set);
     std::size_t n = in.size();
@@ -85,19 +87,21 @@ enum class encode_set : std::uint8_t {
     return n;
 }
 
-struct encode_result {
-    bool ok = true;       // false: out was smaller than percent_encoded_size()
-    std::size_t size = 0; // bytes written (ok), or needed (!ok)
-    [[nodiscard]] explicit operator bool() const noexcept { return ok; }
-};
+// Former names, kept until 1.0. encode_result's `bool ok` is now its status.
+[[nodiscard]] constexpr std::size_t percent_encoded_size(std::string_view in, encode_set set) noexcept
+{
+    return percent_encode_size_bound(in, set);
+}
+using encode_result = write_result;
 
-[[nodiscard]] FTPURI_API encode_result percent_encode_into(std::string_view in, encode_set set,
-                                                           std::span<char> out) noexcept;
+// Never invalid: every byte has an escape.
+[[nodiscard]] FTPURI_API write_result percent_encode_into(std::string_view in, encode_set set,
+                                                          std::span<char> out) noexcept;
 
 // Convenience for callers off the hot path; these allocate.
 [[nodiscard]] FTPURI_API std::string percent_encode(std::string_view in, encode_set set);
 // The decoded bytes, or the status and offset of the first malformed escape in `result`.
-[[nodiscard]] FTPURI_API std::string percent_decode(std::string_view in, decode_result* result = nullptr);
+[[nodiscard]] FTPURI_API std::string percent_decode(std::string_view in, percent_decode_result* result = nullptr);
 
 namespace detail {
 // hex_value()'s answers as a table: a lookup costs no branch, and which of digit, upper or
@@ -193,18 +197,24 @@ public:
             ++n;
         return n;
     }
-    // Writes the decoded bytes into `out` and returns their number, or npos when `out` is
-    // smaller than size(). The library's one "does not fit" value: uri_view::decode_into and
-    // ftp_command::write_to return the same.
-    static constexpr std::size_t npos = 0xFFFF'FFFF;
-    [[nodiscard]] constexpr std::size_t copy_to(std::span<char> out) const noexcept
+    // Writes the decoded bytes into `out`; never invalid. copy_size_bound() is exact.
+    [[nodiscard]] constexpr write_result copy_into(std::span<char> out) const noexcept
     {
         std::size_t n = 0;
         for (char const c : *this) {
-            if (n == out.size()) return npos;
+            if (n == out.size()) return {write_status::buffer_too_small, size()};
             out[n++] = c;
         }
-        return n;
+        return {write_status::ok, n};
+    }
+    [[nodiscard]] constexpr std::size_t copy_size_bound() const noexcept { return size(); }
+    // Former names, kept until 1.0: copy_to() returns the size written, or npos (this one
+    // value, no offset) when `out` is smaller than size().
+    static constexpr std::size_t npos = 0xFFFF'FFFF;
+    [[nodiscard]] constexpr std::size_t copy_to(std::span<char> out) const noexcept
+    {
+        write_result const r = copy_into(out);
+        return r ? r.size : npos;
     }
     friend constexpr bool operator==(decoded_view const& a, std::string_view b) noexcept
     {

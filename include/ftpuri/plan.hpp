@@ -6,8 +6,8 @@
 //     ftpuri::plan_result const p = ftpuri::plan(*uri);          // multicwd, not absolute
 //     for (ftpuri::ftp_command const& c : *p) {
 //         char line[512];
-//         std::size_t const n = c.write_to(line);                  // "USER myname", "CWD /etc",
-//         ...                                                      // "RETR motd"; npos: too small
+//         ftpuri::write_result const r = c.write_into(line);      // "USER myname", "CWD /etc",
+//         ...                                                      // "RETR motd"; or too small
 //     }
 //     p->ask_password();                                           // true: the URI has no password
 //
@@ -25,7 +25,7 @@
 //
 // Arguments never hold CR, LF or NUL: the parser refuses them in every profile
 // (pct.forbidden-control), plan() checks it again, and it refuses an anonymous password that
-// holds one. ftp_command::write_to() writes the wire form, where a byte 0xFF (%FF) is IAC IAC
+// holds one. ftp_command::write_into() writes the wire form, where a byte 0xFF (%FF) is IAC IAC
 // (RFC 854; RFC 959 runs the control connection as Telnet); argument() is the byte itself.
 // What a client must still do: end each command with CRLF.
 #pragma once
@@ -42,6 +42,7 @@
 #include "ftpuri/pct.hpp"
 #include "ftpuri/result.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "ftpuri/write_result.hpp"
 
 namespace ftpuri {
 
@@ -132,10 +133,16 @@ public:
     // runs the control connection as Telnet, RFC 854), so that a server's Telnet layer reads it
     // as the byte, not as a command ("FF F4" is "interrupt process").
     [[nodiscard]] std::size_t size() const noexcept;
-    // Writes that line into `out` and returns its size, or npos (the same value as
-    // uri_view::npos and decoded_view::npos; writing nothing useful) when `out` is smaller than
-    // size().
-    [[nodiscard]] std::size_t write_to(std::span<char> out) const noexcept;
+    // Writes that line into `out`; never invalid. write_size_bound() is exact: size().
+    [[nodiscard]] write_result write_into(std::span<char> out) const noexcept;
+    [[nodiscard]] std::size_t write_size_bound() const noexcept { return size(); }
+    // Former name, kept until 1.0: the size written, or decoded_view::npos when `out` is
+    // smaller than size().
+    [[nodiscard]] std::size_t write_to(std::span<char> out) const noexcept
+    {
+        write_result const r = write_into(out);
+        return r ? r.size : decoded_view::npos;
+    }
 
     friend constexpr bool operator==(ftp_command const&, ftp_command const&) noexcept = default;
 

@@ -5,7 +5,7 @@
 //     ftpuri::policy const policy{.deny = ftpuri::host_class_set::non_public(), .allow = mirrors};
 //     ftpuri::parse_options const options{.as_error = {ftpuri::diag_id::userinfo_password}};
 //     char canonical[1024];
-//     ftpuri::sanitize_result const r = ftpuri::sanitize(untrusted, policy, canonical, options);
+//     ftpuri::sanitize_result const r = ftpuri::sanitize_into(untrusted, policy, canonical, options);
 //     if (!r) reject(r.error);   // r.error.id: host.denied, host.not-allowed, or why it is invalid
 //     else fetch(std::string_view(canonical, r.size));
 //
@@ -35,6 +35,7 @@
 #include "ftpuri/host_class.hpp"
 #include "ftpuri/options.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "ftpuri/write_result.hpp"
 
 namespace ftpuri {
 
@@ -50,7 +51,7 @@ public:
     // outlive the pattern).
     [[nodiscard]] static std::optional<host_pattern> parse(std::string_view text) noexcept;
 
-    // Whether a host, as the canonical form spells it (see canonical_host()), and a port match.
+    // Whether a host, as the canonical form spells it (see canonical_host_into()), and a port match.
     [[nodiscard]] bool matches(std::string_view canonical_host, std::uint16_t port) const noexcept;
 
     [[nodiscard]] constexpr std::string_view host() const noexcept { return host_; } // without "*." and ":port"
@@ -79,9 +80,24 @@ struct policy {
 // views in place; allocates nothing.
 FTPURI_API void sort_host_patterns(std::span<std::string_view> patterns) noexcept;
 
-// The canonical spelling of a URI's host into `out` (a DNS name needs at most 254 bytes), as
-// canonicalize_into() writes it: the bytes needed, which may exceed out.size().
-[[nodiscard]] FTPURI_API std::size_t canonical_host(uri_view const& uri, std::span<char> out) noexcept;
+// The canonical spelling of a URI's host into `out`, as canonicalize_into() writes it (an IPv6
+// literal in its brackets). invalid: a lenient Unicode host that libidn2 refuses.
+[[nodiscard]] FTPURI_API write_result canonical_host_into(uri_view const& uri, std::span<char> out) noexcept;
+
+// A buffer of this size always suffices for canonical_host_into(uri, ...): the host's own
+// bound as part of a canonical form (a DNS name needs at most 254 bytes, but a reg-name of the
+// rfc3986 profile may be longer).
+[[nodiscard]] inline std::size_t canonical_host_size_bound(uri_view const& uri) noexcept
+{
+    return canonicalize_size_bound(uri.host().size());
+}
+
+// Former name, kept until 1.0: the bytes needed, which may exceed out.size(); 0 when invalid.
+[[nodiscard]] inline std::size_t canonical_host(uri_view const& uri, std::span<char> out) noexcept
+{
+    write_result const r = canonical_host_into(uri, out);
+    return r.status == write_status::invalid ? 0 : r.size;
+}
 
 // The policy's finding on a parsed URI: host.denied (the host's worst denied class in
 // diagnostic::detail, see message()) or host.not-allowed, both errors pointing at the host
@@ -91,32 +107,42 @@ FTPURI_API void sort_host_patterns(std::span<std::string_view> patterns) noexcep
 // The error the canonical form `canonical` of `uri` gets when parsed under `options`, placed
 // over the input's own spelling of the component it is about (the host for "x%6E--a", which
 // means "xn--a"; the path for "./C:/x"), or over the path when the input has none: offsets into
-// uri.buffer(). Nothing when the canonical form parses. sanitize() and ftpuri-check's --error
+// uri.buffer(). Nothing when the canonical form parses. sanitize_into() and ftpuri-check's --error
 // judge a URI by what it means this way.
 [[nodiscard]] FTPURI_API std::optional<diagnostic> canonical_form_error(uri_view const& uri, std::string_view canonical,
                                                                         parse_options const& options) noexcept;
 
-enum class sanitize_status : std::uint8_t {
-    ok,
-    invalid,          // error says why: the first error of the parse, a warning made an error
-                      // by parse_options::as_error, or the policy's finding
-    buffer_too_small, // the URI is accepted, but its canonical form needs `size` bytes
-};
-
-struct sanitize_result {
-    sanitize_status status = sanitize_status::invalid;
+// sanitize_into's answer. invalid: `error` says why (the first error of the parse, a warning
+// made an error by parse_options::as_error, or the policy's finding); buffer_too_small: the URI
+// is accepted, but its canonical form needs `size` bytes.
+struct sanitize_result : write_result {
+    // Invalid until sanitize_into() says otherwise: a result nobody filled in accepts nothing.
+    sanitize_result() noexcept { status = write_status::invalid; }
     diagnostic error{};                   // when status == invalid; offsets into the input
     uri_view uri{};                       // the parsed input, when it parsed
     host_class cls = host_class::public_; // the host's class, when it parsed
-    std::size_t size = 0;                 // canonical bytes written into `out`, or needed
-    [[nodiscard]] explicit operator bool() const noexcept { return status == sanitize_status::ok; }
 };
 
+// A buffer of this size always suffices for an input of `input_size` bytes.
+[[nodiscard]] constexpr std::size_t sanitize_size_bound(std::size_t input_size) noexcept
+{
+    return canonicalize_size_bound(input_size);
+}
+
 // The one call for a service: parse `input` in options' profile (with options.as_error), apply
-// the policy, and write the canonical form into `out` (canonical_size_bound(input.size()) bytes
-// always suffice). Allocates nothing (but libidn2, as above).
-[[nodiscard]] FTPURI_API sanitize_result sanitize(std::string_view input, policy const& rules, std::span<char> out,
-                                                  parse_options const& options = {},
-                                                  canonical_options const& canonical = {}) noexcept;
+// the policy, and write the canonical form into `out`. Allocates nothing (but libidn2, as above).
+[[nodiscard]] FTPURI_API sanitize_result sanitize_into(std::string_view input, policy const& rules, std::span<char> out,
+                                                       parse_options const& options = {},
+                                                       canonical_options const& canonical = {}) noexcept;
+
+// Former names, kept until 1.0. sanitize_status::invalid is now write_status::invalid (the
+// enumerators are the same three, in write_status's order).
+using sanitize_status = write_status;
+[[nodiscard]] inline sanitize_result sanitize(std::string_view input, policy const& rules, std::span<char> out,
+                                              parse_options const& options = {},
+                                              canonical_options const& canonical = {}) noexcept
+{
+    return sanitize_into(input, rules, out, options, canonical);
+}
 
 } // namespace ftpuri

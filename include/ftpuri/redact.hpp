@@ -3,8 +3,8 @@
 //
 //     std::string_view in = "ftp://alice:s3cret@ftp.example.org/inbox/";
 //     std::array<char, 256> buf;
-//     std::size_t n = ftpuri::redact_password_into(in, buf);  // in.size() + 4 always suffices
-//     // std::string_view(buf.data(), n) == "ftp://alice:****@ftp.example.org/inbox/"
+//     ftpuri::write_result r = ftpuri::redact_password_into(in, buf);  // in.size() + 4 always suffices
+//     // std::string_view(buf.data(), r.size) == "ftp://alice:****@ftp.example.org/inbox/"
 //
 // Diagnostics never print a password (docs/behaviour.md, "Diagnostics"): wherever a diagnostic echoes
 // an input (text, JSON, SARIF), the password reads `****`. The inputs that need echoing are
@@ -47,6 +47,7 @@
 #include <string_view>
 
 #include "ftpuri/export.h"
+#include "ftpuri/write_result.hpp"
 
 namespace ftpuri {
 
@@ -68,15 +69,20 @@ struct byte_range {
 [[nodiscard]] FTPURI_API std::optional<byte_range> find_password_in_prefix(std::string_view prefix) noexcept;
 
 // The room redact_password_into needs at most: "****" is 4 bytes and replaces at least 0.
-[[nodiscard]] constexpr std::size_t redacted_size_bound(std::string_view input) noexcept
+[[nodiscard]] constexpr std::size_t redact_password_size_bound(std::string_view input) noexcept
 {
     return input.size() + 4;
 }
 
+// Former name, kept until 1.0.
+[[nodiscard]] constexpr std::size_t redacted_size_bound(std::string_view input) noexcept
+{
+    return redact_password_size_bound(input);
+}
+
 // Writes `input` into `out` with its password (find_password's rules) replaced by "****", or
-// `input` unchanged when it has none. Returns the size written, or SIZE_MAX when `out` is too
-// small (then `out` holds nothing usable); redacted_size_bound(input) bytes always suffice.
-// `out` must not overlap `input`.
-[[nodiscard]] FTPURI_API std::size_t redact_password_into(std::string_view input, std::span<char> out) noexcept;
+// `input` unchanged when it has none. Never invalid: any bytes can be written.
+// redact_password_size_bound(input) bytes always suffice. `out` must not overlap `input`.
+[[nodiscard]] FTPURI_API write_result redact_password_into(std::string_view input, std::span<char> out) noexcept;
 
 } // namespace ftpuri

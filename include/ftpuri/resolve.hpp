@@ -3,7 +3,7 @@
 //
 //     auto const base = ftpuri::parse("ftp://ftp.example.org/pub/linux/README");
 //     char out[128];
-//     auto const r = ftpuri::resolve(*base, "../gnu/;type=d", out);
+//     auto const r = ftpuri::resolve_into(*base, "../gnu/;type=d", out);
 //     // std::string_view(out, r.size) == "ftp://ftp.example.org/pub/gnu/;type=d"
 //
 // The reference is split as RFC 3986 Appendix B does and resolved by 5.2.2's algorithm with
@@ -24,19 +24,9 @@
 #include "ftpuri/export.h"
 #include "ftpuri/options.hpp"
 #include "ftpuri/uri_view.hpp"
+#include "ftpuri/write_result.hpp"
 
 namespace ftpuri {
-
-enum class resolve_status : std::uint8_t {
-    ok,
-    buffer_too_small, // size says how many bytes are needed
-};
-
-struct resolve_result {
-    resolve_status status = resolve_status::ok;
-    std::size_t size = 0;
-    [[nodiscard]] explicit operator bool() const noexcept { return status == resolve_status::ok; }
-};
 
 // A buffer of this size always suffices.
 [[nodiscard]] inline std::size_t resolve_size_bound(uri_view const& base, std::string_view reference) noexcept
@@ -44,8 +34,19 @@ struct resolve_result {
     return base.size() + reference.size() + 1;
 }
 
-[[nodiscard]] FTPURI_API resolve_result resolve(uri_view const& base, std::string_view reference,
-                                                std::span<char> out) noexcept;
+// Writes the target of `reference` against `base` into `out`. Never invalid: any reference
+// has a target.
+[[nodiscard]] FTPURI_API write_result resolve_into(uri_view const& base, std::string_view reference,
+                                                   std::span<char> out) noexcept;
+
+// Former names, kept until 1.0.
+using resolve_status = write_status;
+using resolve_result = write_result;
+[[nodiscard]] inline write_result resolve(uri_view const& base, std::string_view reference,
+                                          std::span<char> out) noexcept
+{
+    return resolve_into(base, reference, out);
+}
 
 // Convenience (allocates): the target, or nothing when `base` is not a valid URI in `options`'s
 // profile.

@@ -48,6 +48,7 @@
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/export.h"
 #include "ftpuri/options.hpp"
+#include "ftpuri/write_result.hpp"
 
 namespace ftpuri {
 
@@ -258,12 +259,13 @@ public:
     // scheme; input for the whole buffer). Empty when absent.
     [[nodiscard]] std::string_view raw(component c) const noexcept;
 
-    // Percent-decodes component `c` into `out` and returns the decoded size, or npos when `out`
-    // is too small (decoded_size() bytes always suffice). Never allocates. Every escape in a
-    // view is well-formed (the parser checked), so a small buffer is the only failure.
-    [[nodiscard]] std::size_t decode_into(component c, std::span<char> out) const noexcept;
+    // Percent-decodes component `c` into `out`. Never allocates. Every escape in a view is
+    // well-formed (the parser checked), so never invalid: a small buffer is the only failure.
+    [[nodiscard]] write_result decode_into(component c, std::span<char> out) const noexcept;
     // The exact size decode_into(c, ...) writes.
-    [[nodiscard]] std::size_t decoded_size(component c) const noexcept;
+    [[nodiscard]] std::size_t decode_size_bound(component c) const noexcept;
+    // Former name, kept until 1.0.
+    [[nodiscard]] std::size_t decoded_size(component c) const noexcept { return decode_size_bound(c); }
 
     // Offsets, for callers that want them directly (see the diagram above).
     using offsets = uri_offsets;

@@ -315,7 +315,7 @@ void json_writer::write_plan(checked_input const& input)
 void json_writer::write_decoded(std::string_view raw)
 {
     decoded_.resize(raw.size()); // decoding never grows a string
-    decode_result const d = percent_decode_into(raw, decoded_);
+    percent_decode_result const d = percent_decode_into(raw, decoded_);
     shown_.clear();
     append_utf8_sanitized(std::string_view(decoded_.data(), d.size), shown_);
     write_string(writer_, shown_);

@@ -174,7 +174,7 @@ void line_checker::add_line_findings(list_line const& parts)
     if (parts.finding) static_cast<void>(diagnostics_.push(*parts.finding)); // dropped() counts a lost one
 }
 
-// --error applies to what the URI means, as sanitize() judges it: on the canonical form too
+// --error applies to what the URI means, as sanitize_into() judges it: on the canonical form too
 // ("./C:/x" is the "C:/x" it stands for, "x%6E--a" the "xn--a"), reported over the input's own
 // spelling of the component.
 bool line_checker::judge_canonical_form(uri_view const& uri, std::string_view input)
@@ -354,9 +354,9 @@ bool line_checker::canonicalize(uri_view const& uri)
         return true;
     }
     // Grown, never shrunk: a resize within the size it already has neither allocates nor fills.
-    std::size_t const bound = canonical_size_bound(uri.size());
+    std::size_t const bound = canonicalize_size_bound(uri.size());
     if (canonical_.size() < bound) canonical_.resize(bound);
-    canonical_result const r = canonicalize_into(uri, std::span<char>(canonical_.data(), bound), settings_.canonical);
+    write_result const r = canonicalize_into(uri, std::span<char>(canonical_.data(), bound), settings_.canonical);
     if (!r) return false;
     canonical_text_ = std::string_view(canonical_.data(), r.size);
     return true;
@@ -378,10 +378,10 @@ std::string_view line_checker::redacted_canonical()
 {
     std::string_view const canonical = canonical_text_;
     if (!find_password(canonical)) return canonical; // nearly every input: no copy
-    canonical_redacted_.resize(redacted_size_bound(canonical));
+    canonical_redacted_.resize(redact_password_size_bound(canonical));
     std::size_t const size =
-        redact_password_into(canonical, std::span<char>(canonical_redacted_.data(), canonical_redacted_.size()));
-    canonical_redacted_.resize(size); // never SIZE_MAX: the buffer has the bound's size
+        redact_password_into(canonical, std::span<char>(canonical_redacted_.data(), canonical_redacted_.size())).size;
+    canonical_redacted_.resize(size); // always ok: the buffer has the bound's size
     return canonical_redacted_;
 }
 

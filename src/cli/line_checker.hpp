@@ -297,7 +297,7 @@ private:
     std::string out_;
     std::string err_;
     std::string redacted_; // the input with its password masked (report_needs::redacted)
-    // The canonical form, when it is not the input as written: canonical_size_bound() bytes,
+    // The canonical form, when it is not the input as written: canonicalize_size_bound() bytes,
     // grown only, never shrunk, so that resizing per line neither allocates nor fills.
     std::string canonical_;
     // The current input's canonical form: a view of the input (canonical_as_written) or of

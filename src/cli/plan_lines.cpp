@@ -71,7 +71,7 @@ std::string_view command_line(ftp_command const& c, command_mask const& mask, st
         }
     }
     // The display form: the verb and the decoded argument, each byte once. The wire form
-    // (write_to) doubles a 0xFF for Telnet, which a reader should not see twice.
+    // (write_into) doubles a 0xFF for Telnet, which a reader should not see twice.
     line.clear(); // keeps the capacity
     line.append(to_string(c.verb()));
     if (c.has_argument()) {

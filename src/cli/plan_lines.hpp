@@ -7,7 +7,7 @@
 //     RETR f.txt
 //
 // Each line is the command's display form: the verb, a space and the decoded argument, as the
-// library writes it for the server (ftp_command::write_to; no CRLF) but with a byte 0xFF once
+// library writes it for the server (ftp_command::write_into; no CRLF) but with a byte 0xFF once
 // where the wire form doubles it for Telnet; and with two changes unless the user asks for the
 // password (--show-password):
 //

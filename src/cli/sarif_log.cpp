@@ -217,7 +217,7 @@ void append_artifact_uri(std::string& to, std::string_view path)
         std::size_t const slash = path.find('/');
         std::string_view const segment = path.substr(0, slash);
         std::size_t const at = to.size();
-        to.resize(at + percent_encoded_size(segment, encode_set::unreserved));
+        to.resize(at + percent_encode_size_bound(segment, encode_set::unreserved));
         static_cast<void>(percent_encode_into(segment, encode_set::unreserved, std::span(to).subspan(at)));
         if (slash == std::string_view::npos) break;
         to.push_back('/');

@@ -36,8 +36,8 @@ diagnostic error_nowhere(diag_id id) noexcept
 
 std::string decoded(uri_view const& uri, component c)
 {
-    std::string out(uri.decoded_size(c), '\0');
-    out.resize(uri.decode_into(c, out));
+    std::string out(uri.decode_size_bound(c), '\0');
+    out.resize(uri.decode_into(c, out).size);
     return out;
 }
 
@@ -95,8 +95,8 @@ fetch_result fetch(std::string_view uri, policy const& rules, fetch_options cons
         r.error = error_nowhere(diag_id::fetch_mode_unsupported);
         return r;
     }
-    std::string canonical_text(canonical_size_bound(uri.size()), '\0');
-    sanitize_result const s = sanitize(uri, rules, canonical_text, options.parse);
+    std::string canonical_text(sanitize_size_bound(uri.size()), '\0');
+    sanitize_result const s = sanitize_into(uri, rules, canonical_text, options.parse);
     if (!s) {
         r.error = s.error;
         return r;

@@ -66,7 +66,7 @@ ftpuri_policy const& service_policy()
 TEST(Allocation, CApiAllocatesNothing)
 {
     auto const& all = inputs();
-    static char buffer[ftpuri::canonical_size_bound(80000)];
+    static char buffer[ftpuri::canonicalize_size_bound(80000)];
     std::array<ftpuri_diagnostic, 40> items{};
     for (auto& item : items)
         item.size = sizeof item;

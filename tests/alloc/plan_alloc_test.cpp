@@ -29,7 +29,7 @@ namespace {
 using alloc_test::allocation_window;
 
 // plan.hpp: "Nothing here allocates." plan(), then every command of the plan walked, written
-// with write_to(), its argument decoded byte by byte and measured, in every mode with and
+// with write_into(), its argument decoded byte by byte and measured, in every mode with and
 // without `absolute`, over URIs with and without userinfo, passwords, escapes, "~", empty
 // segments and typecodes; and the refusals (plan.nocwd-slash, plan.anonymous-password-control).
 TEST(Allocation, PlanAllocatesNothing)
@@ -83,12 +83,12 @@ TEST(Allocation, PlanAllocatesNothing)
                 commands += p->size();
                 bytes += p->ask_password() ? 1U : 0U;
                 for (ftpuri::ftp_command const& c : *p) {
-                    std::size_t const n = c.write_to(line);
-                    bytes += n == ftpuri::ftp_command::npos ? 0U : n;
+                    ftpuri::write_result const n = c.write_into(line);
+                    bytes += n ? n.size : 0U;
                     bytes += c.size();
                     for (char const b : c.argument())
                         bytes += b == '/' ? 1U : 0U;
-                    bytes += c.argument().size() + c.argument().copy_to(line) + c.raw_argument().size();
+                    bytes += c.argument().size() + c.argument().copy_into(line).size + c.raw_argument().size();
                     bytes += c.offset() == ftpuri::ftp_command::npos ? 0U : 1U;
                     bytes += c.argument() == "f" ? 1U : 0U;
                 }

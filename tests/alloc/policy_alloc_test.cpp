@@ -33,7 +33,7 @@ using alloc_test::profiles;
 
 // host_class.hpp and policy.hpp: "Nothing here allocates" (but libidn2, for a lenient Unicode
 // host: none here). Over every input in every profile: classify_host, host_classes,
-// canonical_host, check_policy and sanitize() under several policies (deny sets, allow
+// canonical_host, check_policy and sanitize_into() under several policies (deny sets, allow
 // patterns with and without ports, one that is no pattern) and parse_options::as_error;
 // host_pattern::parse and matches; classify_address of every kind of address.
 TEST(Allocation, HostClassAndPolicyAllocateNothing)
@@ -70,7 +70,7 @@ TEST(Allocation, HostClassAndPolicyAllocateNothing)
         {0xFE, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1},
         {0x26, 0x06, 0x47, 0},
     };
-    static char buffer[ftpuri::canonical_size_bound(80000)];
+    static char buffer[ftpuri::canonicalize_size_bound(80000)];
     std::array<char, 256> host{};
     std::size_t classes = 0, findings = 0, accepted = 0, denied = 0, not_allowed = 0, matched = 0;
     allocation_window window;
@@ -80,7 +80,7 @@ TEST(Allocation, HostClassAndPolicyAllocateNothing)
             if (r) {
                 classes += static_cast<std::size_t>(ftpuri::classify_host(*r));
                 classes += ftpuri::host_classes(*r).empty() ? 0U : 1U;
-                classes += ftpuri::canonical_host(*r, host);
+                classes += ftpuri::canonical_host_into(*r, host).size;
                 for (ftpuri::policy const& rules : policies)
                     findings += ftpuri::check_policy(*r, rules).has_value() ? 1U : 0U;
             }
@@ -88,7 +88,8 @@ TEST(Allocation, HostClassAndPolicyAllocateNothing)
                 ftpuri::parse_options options{p};
                 options.as_error = as_error;
                 for (ftpuri::policy const& rules : policies) {
-                    ftpuri::sanitize_result const s = ftpuri::sanitize(in, rules, buffer, options, {true, true, true});
+                    ftpuri::sanitize_result const s =
+                        ftpuri::sanitize_into(in, rules, buffer, options, {true, true, true});
                     accepted += s ? 1U : 0U;
                     denied += !s && s.error.id == ftpuri::diag_id::host_denied ? 1U : 0U;
                     not_allowed += !s && s.error.id == ftpuri::diag_id::host_not_allowed ? 1U : 0U;

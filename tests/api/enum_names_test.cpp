@@ -51,6 +51,7 @@ TEST(enum_names, every_public_enum_reads_back_its_names)
     expect_round_trip(plan_stage::transfer, plan_stage_from_string, 3);
     expect_round_trip(client_action::log_in, client_action_from_string, 5);
     expect_round_trip(encode_set::unreserved, encode_set_from_string, 6);
+    expect_round_trip(write_status::invalid, write_status_from_string, 3);
     expect_round_trip(static_cast<diag_id>(diag_catalogue.size() - 1), diag_id_from_string, diag_catalogue.size());
 }
 
@@ -64,6 +65,7 @@ TEST(enum_names, names_are_the_documented_spellings)
     EXPECT_EQ(ftp_verb_from_string("retr"), std::nullopt); // the verb as sent, in capitals
     EXPECT_EQ(to_string(encode_set::ftp_segment), "ftp-segment");
     EXPECT_EQ(host_kind_from_string("reg-name"), host_kind::reg_name);
+    EXPECT_EQ(to_string(write_status::buffer_too_small), "buffer-too-small");
     // The former names answer as the new ones.
     EXPECT_EQ(find_diag("host.empty"), diag_id_from_string("host.empty"));
     EXPECT_EQ(find_plan_mode("singlecwd"), plan_mode_from_string("singlecwd"));

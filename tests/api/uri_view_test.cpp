@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/api/uri_view_test.cpp: include/ftpuri/uri_view.hpp: the raw offsets and accessors of a
 // parsed URI, absent parts, segments (cwds and name), the host address without brackets, and
-// decode_into() / decoded_size().
+// decode_into() / decode_size_bound().
 #include <gtest/gtest.h>
 
 #include <array>
@@ -283,26 +283,26 @@ TEST(View, DecodeInto)
           expect_decoded{ftpuri::component::typecode, ";type=i"}, expect_decoded{ftpuri::component::fragment, "x y"},
           expect_decoded{ftpuri::component::port, ""}}) {
         SCOPED_TRACE(ftpuri::to_string(e.c));
-        EXPECT_EQ(r->decoded_size(e.c), e.decoded.size());
+        EXPECT_EQ(r->decode_size_bound(e.c), e.decoded.size());
         std::array<char, 64> buf{};
-        std::size_t const n = r->decode_into(e.c, buf);
+        std::size_t const n = r->decode_into(e.c, buf).size;
         ASSERT_EQ(n, e.decoded.size());
         EXPECT_EQ(std::string_view(buf.data(), n), e.decoded);
-        // exactly decoded_size() bytes suffice
+        // exactly decode_size_bound() bytes suffice
         std::vector<char> exact(e.decoded.size());
-        EXPECT_EQ(r->decode_into(e.c, exact), e.decoded.size());
+        EXPECT_EQ(r->decode_into(e.c, exact).size, e.decoded.size());
         EXPECT_EQ(std::string_view(exact.data(), exact.size()), e.decoded);
         // one byte less does not, and says so
         if (!e.decoded.empty()) {
             std::vector<char> small(e.decoded.size() - 1);
-            EXPECT_EQ(r->decode_into(e.c, small), std::size_t{npos});
+            EXPECT_EQ(r->decode_into(e.c, small).status, ftpuri::write_status::buffer_too_small);
         }
     }
     // the whole input
     std::string const whole = "ftp://user:p@ss@h/a/b/ABc;type=i#x y";
-    EXPECT_EQ(r->decoded_size(ftpuri::component::input), whole.size());
+    EXPECT_EQ(r->decode_size_bound(ftpuri::component::input), whole.size());
     std::vector<char> all(whole.size());
-    ASSERT_EQ(r->decode_into(ftpuri::component::input, all), whole.size());
+    ASSERT_EQ(r->decode_into(ftpuri::component::input, all).size, whole.size());
     EXPECT_EQ(std::string_view(all.data(), all.size()), whole);
 }
 

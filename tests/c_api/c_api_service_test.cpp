@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/c_api/c_api_service_test.cpp: what ftpuri.h gives a service, held to the C++ API it wraps:
-// ftpuri_sanitize to sanitize() with a policy (denied classes, allowed host patterns however
+// ftpuri_sanitize to sanitize_into() with a policy (denied classes, allowed host patterns however
 // many, warnings as errors) on every input of corpus/inputs in every profile; the password's
 // place and its redaction of any input; resolve(); reply codes at every stage; and their
 // buffers and argument checks. (tests/c_api/c_api_test.cpp covers the rest of the header; the
@@ -68,12 +68,12 @@ struct both_policies {
     ftpuri::diag_set as_error;
 };
 
-// The verdict of ftpuri_sanitize and of sanitize() on one input, side by side.
+// The verdict of ftpuri_sanitize and of sanitize_into() on one input, side by side.
 void expect_same_verdict(std::string const& in, ftpuri_profile profile, both_policies const& policy)
 {
     ftpuri_parse_options const o = c_options(profile);
-    std::vector<char> c_out(ftpuri::canonical_size_bound(in.size()) + 1);
-    std::vector<char> cxx_out(ftpuri::canonical_size_bound(in.size()));
+    std::vector<char> c_out(ftpuri::canonicalize_size_bound(in.size()) + 1);
+    std::vector<char> cxx_out(ftpuri::canonicalize_size_bound(in.size()));
     ftpuri_diagnostic e = FTPURI_DIAGNOSTIC_INIT;
     std::size_t n = 0;
     std::uint32_t cls = 99;
@@ -82,7 +82,7 @@ void expect_same_verdict(std::string const& in, ftpuri_profile profile, both_pol
     ftpuri::parse_options cxx_options{static_cast<ftpuri::profile>(profile)};
     cxx_options.as_error = policy.as_error;
     ftpuri::sanitize_result const r =
-        ftpuri::sanitize(in, policy.cxx, cxx_out, cxx_options, ftpuri::canonical_options{false, true, false});
+        ftpuri::sanitize_into(in, policy.cxx, cxx_out, cxx_options, ftpuri::canonical_options{false, true, false});
     if (r) {
         ASSERT_EQ(status, FTPURI_OK) << in << ": " << e.name;
         EXPECT_EQ(std::string_view(c_out.data(), n), std::string_view(cxx_out.data(), r.size)) << in;
@@ -90,7 +90,7 @@ void expect_same_verdict(std::string const& in, ftpuri_profile profile, both_pol
         EXPECT_EQ(cls, static_cast<std::uint32_t>(r.cls)) << in;
         return;
     }
-    ASSERT_EQ(r.status, ftpuri::sanitize_status::invalid) << in;
+    ASSERT_EQ(r.status, ftpuri::write_status::invalid) << in;
     ASSERT_EQ(status, FTPURI_INVALID) << in;
     EXPECT_EQ(e.id, static_cast<std::uint32_t>(r.error.id)) << in;
     EXPECT_EQ(e.offset, r.error.offset) << in;
@@ -349,8 +349,8 @@ TEST(c_api_service, passwords_are_found_and_redacted_as_cxx_does_in_any_input)
             EXPECT_EQ(got.offset, want->offset) << in;
             EXPECT_EQ(got.length, want->length) << in;
         }
-        std::vector<char> cxx(ftpuri::redacted_size_bound(in));
-        std::size_t const m = ftpuri::redact_password_into(in, cxx);
+        std::vector<char> cxx(ftpuri::redact_password_size_bound(in));
+        std::size_t const m = ftpuri::redact_password_into(in, cxx).size;
         ftpuri_test::guarded out(in.size() + 5);
         std::size_t n = 0;
         ASSERT_EQ(ftpuri_redact_password(in.data(), in.size(), out.span().data(), out.span().size(), &n), FTPURI_OK)

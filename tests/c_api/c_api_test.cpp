@@ -170,7 +170,7 @@ TEST(c_api, canonical_form_host_class_and_equivalence_agree_with_cxx_on_the_corp
             for (std::uint32_t flags = 0; flags < 8; ++flags) {
                 ftpuri::canonical_options const how{(flags & 1U) != 0, (flags & 2U) != 0, (flags & 4U) != 0};
                 std::string const want = ftpuri::canonicalize(*r, how);
-                out.assign(ftpuri::canonical_size_bound(in.size()) + 1, 'x');
+                out.assign(ftpuri::canonicalize_size_bound(in.size()) + 1, 'x');
                 std::size_t n = 0;
                 ASSERT_EQ(ftpuri_canonicalize(in.data(), in.size(), &o, flags, out.data(), out.size(), &n, nullptr),
                           FTPURI_OK);
@@ -230,7 +230,7 @@ TEST(c_api, plans_agree_with_cxx_on_the_corpus)
                     std::size_t n = 0;
                     ASSERT_EQ(ftpuri_plan_write_line(&plan, line.data(), line.size(), &n), FTPURI_OK);
                     std::vector<char> want_line(w.size());
-                    ASSERT_EQ(w.write_to(want_line), w.size());
+                    ASSERT_EQ(w.write_into(want_line).size, w.size());
                     EXPECT_EQ(std::string_view(line.data(), n), std::string_view(want_line.data(), want_line.size()));
                     EXPECT_EQ(c.line_length, n);
                 }

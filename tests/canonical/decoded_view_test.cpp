@@ -67,13 +67,13 @@ TEST(DecodedView, CopyToNeedsSizeBytes)
 {
     ftpuri::decoded_view const v("x%41y");
     guarded exact(3);
-    EXPECT_EQ(v.copy_to(exact.span()), 3U);
+    EXPECT_EQ(v.copy_into(exact.span()).size, 3U);
     EXPECT_EQ(exact.written(3), "xAy");
     EXPECT_TRUE(exact.intact());
     guarded small(2);
-    EXPECT_EQ(v.copy_to(small.span()), ftpuri::decoded_view::npos);
+    EXPECT_EQ(v.copy_into(small.span()).status, ftpuri::write_status::buffer_too_small);
     EXPECT_TRUE(small.intact());
-    EXPECT_EQ(ftpuri::decoded_view().copy_to({}), 0U);
+    EXPECT_EQ(ftpuri::decoded_view().copy_into({}).size, 0U);
 }
 
 TEST(DecodedView, IteratorIsForward)

@@ -50,9 +50,9 @@ TEST(huge_redact, a_password_that_ends_past_it_is_not_found_but_masked)
     std::string_view const input = input_ending_at(pages, last_fitting_end + 1);
     EXPECT_FALSE(ftpuri::find_password(input).has_value());
 
-    untouched_pages out(ftpuri::redacted_size_bound(input));
+    untouched_pages out(ftpuri::redact_password_size_bound(input));
     ASSERT_TRUE(out.mapped());
-    std::size_t const n = ftpuri::redact_password_into(input, std::span<char>(out.data(), out.view().size()));
+    std::size_t const n = ftpuri::redact_password_into(input, std::span<char>(out.data(), out.view().size())).size;
     EXPECT_EQ(out.view().substr(0, n), "ftp://u:****@h/");
 }
 

@@ -22,10 +22,10 @@
 
 namespace {
 
-using ftpuri::decode_result;
-using ftpuri::decode_status;
-using ftpuri::encode_result;
 using ftpuri::encode_set;
+using ftpuri::percent_decode_result;
+using ftpuri::write_result;
+using ftpuri::write_status;
 
 // ---------------------------------------------------------------------------------------
 // The sets, spelled out from the ABNF
@@ -106,10 +106,10 @@ TEST(percent_encode, every_byte_of_every_set)
             auto const b = static_cast<unsigned char>(c);
             std::string const in(1, static_cast<char>(b));
             std::string const want = member(s, b) ? in : escape_of(b);
-            EXPECT_EQ(ftpuri::percent_encoded_size(in, s.set), want.size()) << "byte " << c;
+            EXPECT_EQ(ftpuri::percent_encode_size_bound(in, s.set), want.size()) << "byte " << c;
             guarded buf(want.size());
-            encode_result const r = ftpuri::percent_encode_into(in, s.set, buf.span());
-            ASSERT_TRUE(r.ok) << "byte " << c;
+            write_result const r = ftpuri::percent_encode_into(in, s.set, buf.span());
+            ASSERT_TRUE(static_cast<bool>(r)) << "byte " << c;
             EXPECT_EQ(r.size, want.size());
             EXPECT_EQ(buf.written(r.size), want) << "byte " << c;
             EXPECT_TRUE(buf.intact());
@@ -134,7 +134,7 @@ TEST(percent_encode, all_256_bytes_at_once_and_back)
             want +=
                 member(s, static_cast<unsigned char>(c)) ? std::string(1, c) : escape_of(static_cast<unsigned char>(c));
         EXPECT_EQ(want.size(), 256 + 2 * (256 - s.members.size()));
-        EXPECT_EQ(ftpuri::percent_encoded_size(in, s.set), want.size());
+        EXPECT_EQ(ftpuri::percent_encode_size_bound(in, s.set), want.size());
         std::string const got = ftpuri::percent_encode(in, s.set);
         EXPECT_EQ(got, want);
         // Uppercase hex only: no escape holds a lowercase digit.
@@ -145,16 +145,16 @@ TEST(percent_encode, all_256_bytes_at_once_and_back)
                 EXPECT_FALSE(got[i + 2] >= 'a' && got[i + 2] <= 'f') << got.substr(i, 3);
             }
         // Decoding gives the bytes back.
-        decode_result r;
+        percent_decode_result r;
         EXPECT_EQ(ftpuri::percent_decode(got, &r), in);
-        EXPECT_EQ(r.status, decode_status::ok);
+        EXPECT_EQ(r.status, write_status::ok);
     }
 }
 
 TEST(percent_encode, header_example)
 {
     char buf[64];
-    encode_result const n = ftpuri::percent_encode_into("a b;c", encode_set::ftp_segment, buf);
+    write_result const n = ftpuri::percent_encode_into("a b;c", encode_set::ftp_segment, buf);
     ASSERT_TRUE(n);
     EXPECT_EQ(std::string_view(buf, n.size), "a%20b%3Bc");
     // The same bytes are fine raw in an RFC 3986 segment but for the space.
@@ -166,17 +166,17 @@ TEST(percent_encode, header_example)
 
 TEST(percent_encode, size_is_constexpr)
 {
-    static_assert(ftpuri::percent_encoded_size("a b", encode_set::ftp_segment) == 5);
-    static_assert(ftpuri::percent_encoded_size("", encode_set::unreserved) == 0);
-    static_assert(ftpuri::percent_encoded_size(";", encode_set::pchar) == 1);
-    static_assert(ftpuri::percent_encoded_size(";", encode_set::ftp_segment) == 3);
+    static_assert(ftpuri::percent_encode_size_bound("a b", encode_set::ftp_segment) == 5);
+    static_assert(ftpuri::percent_encode_size_bound("", encode_set::unreserved) == 0);
+    static_assert(ftpuri::percent_encode_size_bound(";", encode_set::pchar) == 1);
+    static_assert(ftpuri::percent_encode_size_bound(";", encode_set::ftp_segment) == 3);
     SUCCEED();
 }
 
 TEST(percent_encode, empty_input)
 {
-    encode_result const r = ftpuri::percent_encode_into("", encode_set::unreserved, std::span<char>());
-    EXPECT_TRUE(r.ok);
+    write_result const r = ftpuri::percent_encode_into("", encode_set::unreserved, std::span<char>());
+    EXPECT_TRUE(static_cast<bool>(r));
     EXPECT_EQ(r.size, 0U);
     EXPECT_EQ(ftpuri::percent_encode("", encode_set::pchar), "");
 }
@@ -186,18 +186,18 @@ TEST(percent_encode, buffer_too_small)
     std::string_view const in = "a b/c;d";
     for (set_case const& s : sets) {
         SCOPED_TRACE(std::string(s.name));
-        std::size_t const needed = ftpuri::percent_encoded_size(in, s.set);
+        std::size_t const needed = ftpuri::percent_encode_size_bound(in, s.set);
         for (std::size_t size = 0; size < needed; ++size) {
             guarded buf(size);
-            encode_result const r = ftpuri::percent_encode_into(in, s.set, buf.span());
-            EXPECT_FALSE(r.ok) << "buffer of " << size;
+            write_result const r = ftpuri::percent_encode_into(in, s.set, buf.span());
+            EXPECT_FALSE(static_cast<bool>(r)) << "buffer of " << size;
             EXPECT_FALSE(static_cast<bool>(r));
             EXPECT_EQ(r.size, needed) << "a too-small buffer learns the size it needs";
             EXPECT_TRUE(buf.intact()) << "wrote outside a buffer of " << size;
         }
         guarded exact(needed);
-        encode_result const r = ftpuri::percent_encode_into(in, s.set, exact.span());
-        EXPECT_TRUE(r.ok);
+        write_result const r = ftpuri::percent_encode_into(in, s.set, exact.span());
+        EXPECT_TRUE(static_cast<bool>(r));
         EXPECT_EQ(r.size, needed);
         EXPECT_EQ(exact.written(r.size), ftpuri::percent_encode(in, s.set));
         EXPECT_TRUE(exact.intact());
@@ -237,16 +237,16 @@ TEST(percent_decode, well_formed)
     };
     for (decode_case const& c : cases) {
         SCOPED_TRACE(std::string(c.in));
-        EXPECT_EQ(ftpuri::decoded_size_bound(c.in), c.in.size());
+        EXPECT_EQ(ftpuri::percent_decode_size_bound(c.in), c.in.size());
         guarded buf(c.in.size());
-        decode_result const r = ftpuri::percent_decode_into(c.in, buf.span());
-        EXPECT_EQ(r.status, decode_status::ok);
+        percent_decode_result const r = ftpuri::percent_decode_into(c.in, buf.span());
+        EXPECT_EQ(r.status, write_status::ok);
         EXPECT_TRUE(static_cast<bool>(r));
         EXPECT_EQ(buf.written(r.size), c.out);
         EXPECT_TRUE(buf.intact());
-        decode_result r2{decode_status::malformed_escape, 99, 99};
+        percent_decode_result r2{write_status::invalid, 99, 99};
         EXPECT_EQ(ftpuri::percent_decode(c.in, &r2), c.out);
-        EXPECT_EQ(r2.status, decode_status::ok);
+        EXPECT_EQ(r2.status, write_status::ok);
         EXPECT_EQ(r2.size, c.out.size());
         EXPECT_EQ(ftpuri::percent_decode(c.in), c.out); // without a result pointer
     }
@@ -257,8 +257,8 @@ TEST(percent_decode, exact_buffer_suffices)
     // The decoded size, not the input size, is what has to fit.
     std::string_view const in = "%41%42%43";
     guarded buf(3);
-    decode_result const r = ftpuri::percent_decode_into(in, buf.span());
-    EXPECT_EQ(r.status, decode_status::ok);
+    percent_decode_result const r = ftpuri::percent_decode_into(in, buf.span());
+    EXPECT_EQ(r.status, write_status::ok);
     EXPECT_EQ(buf.written(r.size), "ABC");
     EXPECT_TRUE(buf.intact());
 }
@@ -285,17 +285,17 @@ TEST(percent_decode, malformed_escapes_and_their_offsets)
     for (malformed_case const& c : cases) {
         SCOPED_TRACE(std::string(c.in));
         guarded buf(c.in.size());
-        decode_result const r = ftpuri::percent_decode_into(c.in, buf.span());
-        EXPECT_EQ(r.status, decode_status::malformed_escape);
+        percent_decode_result const r = ftpuri::percent_decode_into(c.in, buf.span());
+        EXPECT_EQ(r.status, write_status::invalid);
         EXPECT_FALSE(static_cast<bool>(r));
         EXPECT_EQ(r.offset, c.offset);
         EXPECT_EQ(r.size, c.before.size()) << "bytes written before the failure";
         EXPECT_EQ(buf.written(r.size), c.before);
         EXPECT_TRUE(buf.intact());
 
-        decode_result r2;
+        percent_decode_result r2;
         std::string const s = ftpuri::percent_decode(c.in, &r2);
-        EXPECT_EQ(r2.status, decode_status::malformed_escape);
+        EXPECT_EQ(r2.status, write_status::invalid);
         EXPECT_EQ(r2.offset, c.offset);
         EXPECT_EQ(s, c.before) << "the convenience overload returns what was decoded before the failure";
     }
@@ -315,29 +315,30 @@ TEST(percent_decode, buffer_too_small)
     for (small_case const& c : cases) {
         SCOPED_TRACE(ftpuri_test::cat({c.in, " into ", c.buffer}));
         guarded buf(c.buffer);
-        decode_result const r = ftpuri::percent_decode_into(c.in, buf.span());
-        EXPECT_EQ(r.status, decode_status::buffer_too_small);
+        percent_decode_result const r = ftpuri::percent_decode_into(c.in, buf.span());
+        EXPECT_EQ(r.status, write_status::buffer_too_small);
         EXPECT_FALSE(static_cast<bool>(r));
-        EXPECT_EQ(r.size, c.written.size());
-        EXPECT_EQ(buf.written(r.size), c.written);
+        EXPECT_EQ(r.size, ftpuri::percent_decode(c.in).size()) << "the size needed";
+        EXPECT_EQ(buf.written(c.buffer), c.written);
         EXPECT_TRUE(buf.intact());
     }
 }
 
-TEST(percent_decode, the_first_problem_wins)
+TEST(percent_decode, a_malformed_escape_wins_over_a_small_buffer)
 {
-    // A malformed escape before the buffer runs out is reported as such, and the other way round.
+    // A malformed escape is reported wherever the buffer runs out: no room makes it decodable.
     {
         char buf[8];
-        decode_result const r = ftpuri::percent_decode_into("a%zzbcdef", std::span<char>(buf, 2));
-        EXPECT_EQ(r.status, decode_status::malformed_escape);
+        percent_decode_result const r = ftpuri::percent_decode_into("a%zzbcdef", std::span<char>(buf, 2));
+        EXPECT_EQ(r.status, write_status::invalid);
         EXPECT_EQ(r.offset, 1U);
     }
     {
         char buf[8];
-        decode_result const r = ftpuri::percent_decode_into("abc%zz", std::span<char>(buf, 2));
-        EXPECT_EQ(r.status, decode_status::buffer_too_small);
-        EXPECT_EQ(r.size, 2U);
+        percent_decode_result const r = ftpuri::percent_decode_into("abc%zz", std::span<char>(buf, 2));
+        EXPECT_EQ(r.status, write_status::invalid);
+        EXPECT_EQ(r.offset, 3U);
+        EXPECT_EQ(r.size, 3U) << "the bytes decoded before it";
     }
 }
 
@@ -351,8 +352,8 @@ TEST(percent_decode, every_escape_round_trips)
             if (ch >= 'A' && ch <= 'F') ch = static_cast<char>(ch - 'A' + 'a');
         for (std::string const& in : {upper, lower}) {
             char out[3];
-            decode_result const r = ftpuri::percent_decode_into(in, out);
-            ASSERT_EQ(r.status, decode_status::ok) << in;
+            percent_decode_result const r = ftpuri::percent_decode_into(in, out);
+            ASSERT_EQ(r.status, write_status::ok) << in;
             ASSERT_EQ(r.size, 1U) << in;
             EXPECT_EQ(static_cast<unsigned char>(out[0]), b) << in;
         }

@@ -30,10 +30,10 @@ using ftpuri_test::cat;
 
 std::string redact(std::string_view in)
 {
-    std::vector<char> out(ftpuri::redacted_size_bound(in));
-    std::size_t const n = ftpuri::redact_password_into(in, out);
-    EXPECT_NE(n, SIZE_MAX) << in;
-    return n == SIZE_MAX ? std::string() : std::string(out.data(), n);
+    std::vector<char> out(ftpuri::redact_password_size_bound(in));
+    ftpuri::write_result const r = ftpuri::redact_password_into(in, out);
+    EXPECT_TRUE(static_cast<bool>(r)) << in;
+    return !r ? std::string() : std::string(out.data(), r.size);
 }
 
 // The input with [begin, end) replaced by "****".
@@ -250,33 +250,36 @@ TEST(Redact, ExactBufferSizeIsEnoughAndOneByteLessIsNot)
     std::string_view const in = "ftp://alice:s3cret@ftp.example.org/inbox/";
     std::string_view const want = "ftp://alice:****@ftp.example.org/inbox/";
     std::vector<char> out(want.size());
-    ASSERT_EQ(ftpuri::redact_password_into(in, out), want.size());
+    ASSERT_EQ(ftpuri::redact_password_into(in, out).size, want.size());
     EXPECT_EQ(std::string_view(out.data(), out.size()), want);
     for (std::size_t n = 0; n < want.size(); ++n)
-        EXPECT_EQ(ftpuri::redact_password_into(in, std::span<char>(out.data(), n)), SIZE_MAX) << n;
+        EXPECT_EQ(ftpuri::redact_password_into(in, std::span<char>(out.data(), n)).status,
+                  ftpuri::write_status::buffer_too_small)
+            << n;
 }
 
 TEST(Redact, WithoutPasswordTheInputIsCopiedAndNeedsItsOwnSize)
 {
     std::string_view const in = "ftp://host/pub/";
     std::vector<char> out(in.size());
-    ASSERT_EQ(ftpuri::redact_password_into(in, out), in.size());
+    ASSERT_EQ(ftpuri::redact_password_into(in, out).size, in.size());
     EXPECT_EQ(std::string_view(out.data(), out.size()), in);
-    EXPECT_EQ(ftpuri::redact_password_into(in, std::span<char>(out.data(), in.size() - 1)), SIZE_MAX);
+    EXPECT_EQ(ftpuri::redact_password_into(in, std::span<char>(out.data(), in.size() - 1)).status,
+              ftpuri::write_status::buffer_too_small);
 }
 
 TEST(Redact, EmptyInputFitsAnEmptyBuffer)
 {
-    EXPECT_EQ(ftpuri::redact_password_into("", std::span<char>()), 0u);
+    EXPECT_EQ(ftpuri::redact_password_into("", std::span<char>()).size, 0u);
 }
 
 TEST(Redact, SizeBoundHoldsForTheLargestGrowth)
 {
     // An empty password is not masked, so the largest growth is a one-byte one: +3.
     std::string_view const in = "ftp://u:p@h";
-    std::vector<char> out(ftpuri::redacted_size_bound(in));
-    EXPECT_EQ(ftpuri::redact_password_into(in, out), in.size() + 3);
-    EXPECT_EQ(ftpuri::redact_password_into("ftp://u:@h", out), 10u);
+    std::vector<char> out(ftpuri::redact_password_size_bound(in));
+    EXPECT_EQ(ftpuri::redact_password_into(in, out).size, in.size() + 3);
+    EXPECT_EQ(ftpuri::redact_password_into("ftp://u:@h", out).size, 10u);
 }
 
 // Every input of a few prefixes and up to 5 bytes from the bytes that matter to some reader:

@@ -26,8 +26,8 @@
 namespace {
 
 using ftpuri::profile;
-using ftpuri::resolve_result;
-using ftpuri::resolve_status;
+using ftpuri::write_result;
+using ftpuri::write_status;
 using ftpuri_test::cat;
 using ftpuri_test::check_resolve;
 using ftpuri_test::guarded;
@@ -187,7 +187,7 @@ TEST(resolve, header_example)
     auto const base = ftpuri::parse("ftp://ftp.example.org/pub/linux/README");
     ASSERT_TRUE(base.has_value());
     char out[128];
-    auto const r = ftpuri::resolve(*base, "../gnu/;type=d", out);
+    auto const r = ftpuri::resolve_into(*base, "../gnu/;type=d", out);
     ASSERT_TRUE(r);
     EXPECT_EQ(std::string_view(out, r.size), "ftp://ftp.example.org/pub/gnu/;type=d");
 }
@@ -214,7 +214,7 @@ std::string exact_buffer_problems(std::string_view base, profile p, std::string_
     std::string problems;
     {
         guarded buf(target.size());
-        resolve_result const r = ftpuri::resolve(*b, ref, buf.span());
+        write_result const r = ftpuri::resolve_into(*b, ref, buf.span());
         if (!r) {
             problems += cat({" a buffer of exactly ", target.size(), " bytes is too small (told ", r.size, ");"});
         } else if (buf.written(r.size) != target) {
@@ -227,8 +227,8 @@ std::string exact_buffer_problems(std::string_view base, profile p, std::string_
     for (std::size_t size : sizes) {
         if (size >= target.size()) continue;
         guarded buf(size);
-        resolve_result const r = ftpuri::resolve(*b, ref, buf.span());
-        if (r.status != resolve_status::buffer_too_small) {
+        write_result const r = ftpuri::resolve_into(*b, ref, buf.span());
+        if (r.status != write_status::buffer_too_small) {
             problems += cat({" a buffer of ", size, " is not too small;"});
         } else if (r.size != target.size()) {
             problems += cat({" a buffer of ", size, " is told it needs ", r.size, " bytes;"});
@@ -272,8 +272,8 @@ TEST(resolve, size_bound_suffices)
             std::size_t const bound = ftpuri::resolve_size_bound(*b, ref);
             EXPECT_EQ(bound, b->size() + ref.size() + 1);
             guarded buf(bound);
-            resolve_result const r = ftpuri::resolve(*b, ref, buf.span());
-            EXPECT_EQ(r.status, resolve_status::ok) << ref;
+            write_result const r = ftpuri::resolve_into(*b, ref, buf.span());
+            EXPECT_EQ(r.status, write_status::ok) << ref;
             EXPECT_LE(r.size, bound);
             EXPECT_TRUE(buf.intact());
         }

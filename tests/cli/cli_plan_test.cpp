@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/cli/cli_plan_test.cpp: ftpuri-check --plan as a process: the JSON "plan" holds exactly the
-// lines the library writes (ftpuri::plan, write_to) in every mode, with --absolute and
+// lines the library writes (ftpuri::plan, write_into) in every mode, with --absolute and
 // --anonymous-password; the text format and JSON agree on the bundled mirrors.
 #include <gtest/gtest.h>
 

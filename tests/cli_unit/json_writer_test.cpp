@@ -32,7 +32,7 @@ using ftpuri::cli::json_writer;
 std::string masked(std::string_view text)
 {
     std::string out(text.size() + 4, '\0');
-    out.resize(ftpuri::redact_password_into(text, out));
+    out.resize(ftpuri::redact_password_into(text, out).size);
     return out;
 }
 

@@ -199,7 +199,7 @@ TEST(policy_rows, example_triggers_the_id_only_under_its_policy)
             EXPECT_EQ(found->offset, row.offset);
             EXPECT_EQ(found->length, row.length);
             char out[256];
-            ftpuri::sanitize_result const s = ftpuri::sanitize(row.input, rules, out, parse_options{p});
+            ftpuri::sanitize_result const s = ftpuri::sanitize_into(row.input, rules, out, parse_options{p});
             EXPECT_FALSE(s);
             EXPECT_EQ(s.error, *found);
         }

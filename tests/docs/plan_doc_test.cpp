@@ -73,7 +73,7 @@ cells plan_cells(ftpuri::uri_view const& uri, ftpuri::plan_options const& option
     std::vector<std::string> rest;
     for (ftpuri::ftp_command const& c : *p) {
         std::string line(c.size(), '\0');
-        EXPECT_EQ(c.write_to(line), line.size());
+        EXPECT_EQ(c.write_into(line).size, line.size());
         bool const logs_in = c.verb() == ftpuri::ftp_verb::user || c.verb() == ftpuri::ftp_verb::pass;
         (logs_in ? login : rest).push_back("`" + line + "`");
     }

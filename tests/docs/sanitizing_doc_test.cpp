@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/docs/sanitizing_doc_test.cpp: docs/sanitizing.md's class tables are the code's, and its worked
-// example is what sanitize() returns, row by row.
+// example is what sanitize_into() returns, row by row.
 #include <gtest/gtest.h>
 
 #include <arpa/inet.h>
@@ -136,8 +136,8 @@ TEST(sanitizing_md, the_worked_example_is_what_sanitize_returns)
         ftpuri::parse_options options{*syntax};
         options.max_length = 2048;
         options.as_error = p->as_error;
-        std::array<char, ftpuri::canonical_size_bound(2048)> out{};
-        ftpuri::sanitize_result const r = ftpuri::sanitize(input, p->rules, out, options);
+        std::array<char, ftpuri::canonicalize_size_bound(2048)> out{};
+        ftpuri::sanitize_result const r = ftpuri::sanitize_into(input, p->rules, out, options);
         std::string const result = row[2];
         if (result.starts_with("accepted (")) {
             ASSERT_TRUE(r) << r.error.info().name;

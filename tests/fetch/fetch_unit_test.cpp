@@ -160,7 +160,7 @@ TEST(Fetch, RefusesWhatSanitizeRefusesWithItsError)
     ftpuri::policy const rules{.deny = {host_class::loopback}};
     for (std::string_view uri : {"ftp://127.0.0.1/f", "ftp://h/pub/../../etc/passwd", "ftp://h/a%0D%0ADELE%20x"}) {
         char canonical[256];
-        ftpuri::sanitize_result const s = ftpuri::sanitize(uri, rules, canonical);
+        ftpuri::sanitize_result const s = ftpuri::sanitize_into(uri, rules, canonical);
         ASSERT_FALSE(s) << uri;
         ftpuri::fetch_result const r = refused(uri, rules, {});
         ASSERT_TRUE(r.error) << uri;

@@ -41,7 +41,7 @@ run() { # PROGRAM LINKAGE
   [[ $(linkage "$1") == "$2" ]] || fail "$1 should link the $2 library: $(ldd "$1" | grep ftpuri || echo none)"
 }
 
-step "find_package(ftpuri 0.2): C and C++, static and shared"
+step "find_package(ftpuri 0.3): C and C++, static and shared"
 for lang in c cxx; do
   for how in static shared; do
     case $lang-$how in

@@ -207,17 +207,17 @@ TEST(PlanCommands, WriteToFitsExactlyAndRefusesSmallerBuffers)
         std::string_view const want = expected[i++];
         EXPECT_EQ(c.size(), want.size()) << want;
         guarded exact(want.size());
-        EXPECT_EQ(c.write_to(exact.span()), want.size()) << want;
+        EXPECT_EQ(c.write_into(exact.span()).size, want.size()) << want;
         EXPECT_EQ(exact.written(want.size()), want);
         EXPECT_TRUE(exact.intact()) << want;
         guarded roomy(want.size() + 10);
-        EXPECT_EQ(c.write_to(roomy.span()), want.size()) << want;
+        EXPECT_EQ(c.write_into(roomy.span()).size, want.size()) << want;
         EXPECT_EQ(roomy.written(want.size()), want);
         EXPECT_TRUE(roomy.intact()) << want;
         guarded small(want.size() - 1);
-        EXPECT_EQ(c.write_to(small.span()), ftpuri::ftp_command::npos) << want;
+        EXPECT_EQ(c.write_into(small.span()).status, ftpuri::write_status::buffer_too_small) << want;
         EXPECT_TRUE(small.intact()) << want;
-        EXPECT_EQ(c.write_to({}), ftpuri::ftp_command::npos) << want;
+        EXPECT_EQ(c.write_into({}).status, ftpuri::write_status::buffer_too_small) << want;
     }
     EXPECT_EQ(i, expected.size());
 }
@@ -241,11 +241,11 @@ TEST(PlanCommands, WriteToDoublesTheTelnetIac)
         std::string_view const want = wire[i];
         EXPECT_EQ(c.size(), want.size()) << i;
         guarded exact(want.size());
-        EXPECT_EQ(c.write_to(exact.span()), want.size()) << i;
+        EXPECT_EQ(c.write_into(exact.span()).size, want.size()) << i;
         EXPECT_EQ(exact.written(want.size()), want) << i;
         EXPECT_TRUE(exact.intact()) << i;
         guarded small(want.size() - 1);
-        EXPECT_EQ(c.write_to(small.span()), ftpuri::ftp_command::npos) << i;
+        EXPECT_EQ(c.write_into(small.span()).status, ftpuri::write_status::buffer_too_small) << i;
         std::string argument;
         for (char const ch : c.argument())
             argument.push_back(ch);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/policy/policy_test.cpp: allow patterns against adversarial spellings, denied classes, severity
-// by id (parse_options::as_error), and sanitize(), the one call.
+// by id (parse_options::as_error), and sanitize_into(), the one call.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -403,7 +403,7 @@ TEST(sanitize, checks_applies_the_policy_and_writes_the_canonical_form)
     char out[256];
 
     std::string const good = "FTP://Ftp.Example.ORG./pub/./a/../f.txt";
-    ftpuri::sanitize_result const r = ftpuri::sanitize(good, rules, out, options);
+    ftpuri::sanitize_result const r = ftpuri::sanitize_into(good, rules, out, options);
     ASSERT_TRUE(r) << r.error.info().name;
     EXPECT_EQ(std::string_view(out, r.size), "ftp://ftp.example.org./pub/f.txt");
     EXPECT_EQ(r.cls, host_class::public_);
@@ -420,16 +420,16 @@ TEST(sanitize, checks_applies_the_policy_and_writes_the_canonical_form)
                              refused{"ftp://other.example.org/", diag_id::host_not_allowed, "other.example.org"},
                              refused{"ftp://ftp.example.org:2121/", diag_id::host_not_allowed, "ftp.example.org"}}) {
         std::string const text = c.input;
-        ftpuri::sanitize_result const s = ftpuri::sanitize(text, rules, out, options);
+        ftpuri::sanitize_result const s = ftpuri::sanitize_into(text, rules, out, options);
         EXPECT_FALSE(s) << c.input;
-        EXPECT_EQ(s.status, ftpuri::sanitize_status::invalid);
+        EXPECT_EQ(s.status, ftpuri::write_status::invalid);
         EXPECT_EQ(s.error.id, c.id) << c.input;
         EXPECT_EQ(text.substr(s.error.offset, s.error.length), c.points_at) << c.input;
     }
 }
 
 // Severity by id applies to what the URI means: a finding that depends on a segment's place is
-// judged on the canonical form too, so that sanitize() never accepts a URI whose canonical form,
+// judged on the canonical form too, so that sanitize_into() never accepts a URI whose canonical form,
 // the one it writes, the same call refuses. "./~user" is another account's home once "." is
 // removed. A drive letter warns in any segment, so the input's own finding refuses it, at "C:".
 TEST(sanitize, judges_the_canonical_form_it_writes)
@@ -453,21 +453,21 @@ TEST(sanitize, judges_the_canonical_form_it_writes)
         parse_options options{c.syntax};
         options.as_error = {c.made_error};
         std::string const canonical = c.canonical;
-        ftpuri::sanitize_result const stored = ftpuri::sanitize(canonical, {}, out, options);
+        ftpuri::sanitize_result const stored = ftpuri::sanitize_into(canonical, {}, out, options);
         ASSERT_FALSE(stored) << c.canonical;
         EXPECT_EQ(stored.error.id, c.made_error) << c.canonical;
 
         std::string const text = c.input;
-        ftpuri::sanitize_result const r = ftpuri::sanitize(text, {}, out, options);
+        ftpuri::sanitize_result const r = ftpuri::sanitize_into(text, {}, out, options);
         EXPECT_FALSE(r) << c.input << " accepted as " << std::string_view(out, r.size);
-        EXPECT_EQ(r.status, ftpuri::sanitize_status::invalid) << c.input;
+        EXPECT_EQ(r.status, ftpuri::write_status::invalid) << c.input;
         EXPECT_EQ(r.error.id, c.made_error) << c.input;
         EXPECT_EQ(r.error.level, ftpuri::severity::error) << c.input;
         // It points at the input's spelling of the refused component (the canonical form spells
         // it otherwise), or at the finding the input draws itself.
         EXPECT_EQ(text.substr(r.error.offset, r.error.length), c.points_at) << c.input;
         // Without the id made an error, both are accepted.
-        EXPECT_TRUE(ftpuri::sanitize(text, {}, out, parse_options{c.syntax})) << c.input;
+        EXPECT_TRUE(ftpuri::sanitize_into(text, {}, out, parse_options{c.syntax})) << c.input;
     }
 }
 
@@ -479,7 +479,7 @@ TEST(sanitize, refuses_a_drive_letter_in_any_segment)
     parse_options options{profile::strict};
     options.as_error = {diag_id::path_drive_letter};
     for (std::string const input : {"ftp://ftp.example.org/pub/C:/x", "ftp://ftp.example.org/~/C:/x"}) {
-        ftpuri::sanitize_result const r = ftpuri::sanitize(input, {}, out, options);
+        ftpuri::sanitize_result const r = ftpuri::sanitize_into(input, {}, out, options);
         EXPECT_FALSE(r) << input << " accepted as " << std::string_view(out, r.size);
         EXPECT_EQ(r.error.id, diag_id::path_drive_letter) << input;
         EXPECT_EQ(input.substr(r.error.offset, r.error.length), "C:") << input;
@@ -491,7 +491,7 @@ TEST(sanitize, offsets_are_the_inputs_when_lenient_trims)
     std::string const text = "  ftp://127.0.0.1/ ";
     char out[64];
     ftpuri::sanitize_result const r =
-        ftpuri::sanitize(text, {{host_class::loopback}}, out, parse_options{profile::lenient});
+        ftpuri::sanitize_into(text, {{host_class::loopback}}, out, parse_options{profile::lenient});
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error.id, diag_id::host_denied);
     EXPECT_EQ(text.substr(r.error.offset, r.error.length), "127.0.0.1");
@@ -501,12 +501,12 @@ TEST(sanitize, too_small_a_buffer_says_how_much_is_needed)
 {
     std::string const text = "ftp://ftp.example.org/pub/a/long/path";
     char small[8];
-    ftpuri::sanitize_result const r = ftpuri::sanitize(text, {}, small);
-    EXPECT_EQ(r.status, ftpuri::sanitize_status::buffer_too_small);
+    ftpuri::sanitize_result const r = ftpuri::sanitize_into(text, {}, small);
+    EXPECT_EQ(r.status, ftpuri::write_status::buffer_too_small);
     EXPECT_FALSE(r);
     EXPECT_EQ(r.size, text.size());
     std::vector<char> enough(r.size);
-    ftpuri::sanitize_result const again = ftpuri::sanitize(text, {}, enough);
+    ftpuri::sanitize_result const again = ftpuri::sanitize_into(text, {}, enough);
     ASSERT_TRUE(again);
     EXPECT_EQ(std::string_view(enough.data(), again.size), text);
 }
@@ -515,11 +515,11 @@ TEST(sanitize, an_empty_policy_accepts_what_parses)
 {
     char out[64];
     std::string const loop = "ftp://localhost/";
-    ftpuri::sanitize_result const r = ftpuri::sanitize(loop, {}, out);
+    ftpuri::sanitize_result const r = ftpuri::sanitize_into(loop, {}, out);
     ASSERT_TRUE(r);
     EXPECT_EQ(r.cls, host_class::loopback);
     std::string const bad = "ftp://0x7f.1/";
-    EXPECT_EQ(ftpuri::sanitize(bad, {}, out).error.id, diag_id::host_numeric_ambiguous);
+    EXPECT_EQ(ftpuri::sanitize_into(bad, {}, out).error.id, diag_id::host_numeric_ambiguous);
 }
 
 } // namespace

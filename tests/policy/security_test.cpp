@@ -258,8 +258,8 @@ TEST(security_absolute, a_leading_empty_segment_is_refused_by_the_recommended_co
         options.max_length = 2048;
         options.as_error = {D::userinfo_password, D::path_encoded_slash,    D::path_absolute,
                             D::path_drive_letter, D::host_embedded_address, D::fragment_present};
-        std::array<char, ftpuri::canonical_size_bound(2048)> out{};
-        ftpuri::sanitize_result const r = ftpuri::sanitize(a.input, policy, out, options);
+        std::array<char, ftpuri::canonicalize_size_bound(2048)> out{};
+        ftpuri::sanitize_result const r = ftpuri::sanitize_into(a.input, policy, out, options);
         ASSERT_FALSE(r) << "stored as " << std::string_view(out.data(), r.size);
         EXPECT_EQ(ftpuri::info(r.error.id).name, ftpuri::info(a.id).name);
         EXPECT_EQ(r.error.offset, a.offset);

@@ -59,10 +59,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using ftpuri::canonical_options;
-using ftpuri::canonical_result;
 using ftpuri::parse_options;
 using ftpuri::profile;
 using ftpuri::uri_view;
+using ftpuri::write_result;
 using ftpuri_test::in;
 using ftpuri_test::L;
 using ftpuri_test::printable;
@@ -303,8 +303,8 @@ TEST(FastPath, CanonicalEdgesAgreeAndAreRight)
         EXPECT_EQ(disagreement(e.input, e.syntax), "");
         ftpuri::parse_result const r = ftpuri::parse(e.input, in(e.syntax));
         ASSERT_TRUE(r.has_value()) << show(r.error());
-        std::string fast(ftpuri::canonical_size_bound(e.input.size()), '\0');
-        canonical_result const f = ftpuri::canonicalize_into(*r, fast);
+        std::string fast(ftpuri::canonicalize_size_bound(e.input.size()), '\0');
+        write_result const f = ftpuri::canonicalize_into(*r, fast);
         ASSERT_TRUE(f);
         EXPECT_EQ(printable(std::string_view(fast.data(), f.size)), printable(e.canonical));
     }
@@ -339,7 +339,7 @@ TEST(FastPath, CanonicalOptionsAgreeAndAreRight)
         SCOPED_TRACE("\"" + printable(e.input) + "\" " + show(e.options));
         ftpuri::parse_result const r = ftpuri::parse(e.input);
         ASSERT_TRUE(r.has_value()) << show(r.error());
-        std::size_t const big = ftpuri::canonical_size_bound(e.input.size());
+        std::size_t const big = ftpuri::canonicalize_size_bound(e.input.size());
         canon_call const f =
             call_into(big, [&](std::span<char> s) { return ftpuri::canonicalize_into(*r, s, e.options); });
         canon_call const g = call_into(

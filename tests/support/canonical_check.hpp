@@ -6,7 +6,7 @@
 // overloads; idempotence (canon(canon(u)) == canon(u)), in the input's profile and in strict;
 // strict-validity of the output (required whenever the input is strict- or lenient-valid; rows
 // of rfc3986-only inputs say whether theirs is), with no warning about what the canonical form
-// changes; equivalence of input and output; canonical_size_bound() and canonicalize_into() into
+// changes; equivalence of input and output; canonicalize_size_bound() and canonicalize_into() into
 // a guarded buffer of that size. The decoded components of an input and its canonical form are
 // compared where no dot-segment changes the path, so that the canonical form names the same
 // resource. exact_buffer_problems() is the buffer contract, which canonical_test.cpp checks for
@@ -31,30 +31,31 @@
 namespace ftpuri_test {
 
 using ftpuri::canonical_options;
-using ftpuri::canonical_result;
-using ftpuri::canonical_status;
 using ftpuri::diag_id;
 using ftpuri::parse_options;
 using ftpuri::profile;
+using ftpuri::write_result;
+using ftpuri::write_status;
 
-inline std::string describe_status(canonical_result const& r)
+inline std::string describe_status(write_result const& r)
 {
     switch (r.status) {
-    case canonical_status::ok: return "ok";
-    case canonical_status::buffer_too_small: return "buffer_too_small";
-    case canonical_status::idna_failed: return "idna_failed";
+    case write_status::ok: return "ok";
+    case write_status::buffer_too_small: return "buffer_too_small";
+    case write_status::invalid: return "invalid";
     }
     return "?";
 }
 
-// canonicalize_into() into a buffer of canonical_size_bound(), guarded on both sides.
+// canonicalize_into() into a buffer of canonicalize_size_bound(), guarded on both sides.
 inline void check_bound_buffer(ftpuri::uri_view const& view, std::string_view expected,
                                canonical_options const& options)
 {
-    EXPECT_GE(ftpuri::canonical_size_bound(view.size()), expected.size()) << "canonical_size_bound() is too small";
-    guarded buf(ftpuri::canonical_size_bound(view.size()));
-    canonical_result const r = ftpuri::canonicalize_into(view, buf.span(), options);
-    EXPECT_EQ(describe_status(r), "ok") << "with a buffer of canonical_size_bound()";
+    EXPECT_GE(ftpuri::canonicalize_size_bound(view.size()), expected.size())
+        << "canonicalize_size_bound() is too small";
+    guarded buf(ftpuri::canonicalize_size_bound(view.size()));
+    write_result const r = ftpuri::canonicalize_into(view, buf.span(), options);
+    EXPECT_EQ(describe_status(r), "ok") << "with a buffer of canonicalize_size_bound()";
     EXPECT_EQ(buf.written(r.size), expected);
     EXPECT_TRUE(buf.intact());
 }
@@ -67,7 +68,7 @@ inline std::string exact_buffer_problems(ftpuri::uri_view const& view, std::stri
     std::string problems;
     {
         guarded buf(expected.size());
-        canonical_result const r = ftpuri::canonicalize_into(view, buf.span(), options);
+        write_result const r = ftpuri::canonicalize_into(view, buf.span(), options);
         if (!r) {
             problems += cat({" a buffer of exactly ", expected.size(), " bytes gives ", describe_status(r), " (size ",
                              r.size, ");"});
@@ -78,8 +79,8 @@ inline std::string exact_buffer_problems(ftpuri::uri_view const& view, std::stri
     }
     for (std::size_t size : {std::size_t{0}, expected.size() / 2, expected.size() - 1}) {
         guarded buf(size);
-        canonical_result const r = ftpuri::canonicalize_into(view, buf.span(), options);
-        if (r.status != canonical_status::buffer_too_small) {
+        write_result const r = ftpuri::canonicalize_into(view, buf.span(), options);
+        if (r.status != write_status::buffer_too_small) {
             problems += cat({" a buffer of ", size, " gives ", describe_status(r), ";"});
         } else if (r.size != expected.size()) {
             problems += cat({" a buffer of ", size, " is told it needs ", r.size, " bytes;"});
@@ -92,10 +93,10 @@ inline std::string exact_buffer_problems(ftpuri::uri_view const& view, std::stri
 // The decoded text of a component.
 inline std::string decoded(ftpuri::uri_view const& v, ftpuri::component c)
 {
-    std::string out(v.decoded_size(c), '\0');
-    std::size_t const n = v.decode_into(c, out);
-    EXPECT_NE(n, std::size_t(ftpuri::uri_view::npos));
-    out.resize(n == std::size_t(ftpuri::uri_view::npos) ? 0 : n);
+    std::string out(v.decode_size_bound(c), '\0');
+    ftpuri::write_result const r = v.decode_into(c, out);
+    EXPECT_TRUE(static_cast<bool>(r));
+    out.resize(r ? r.size : 0);
     return out;
 }
 

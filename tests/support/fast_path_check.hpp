@@ -152,7 +152,7 @@ inline std::string parse_disagreement(std::string_view s, ftpuri::parse_options 
 
 // One canonical call into a span of `capacity` bytes between guard bytes.
 struct canon_call {
-    ftpuri::canonical_status status = ftpuri::canonical_status::ok;
+    ftpuri::write_status status = ftpuri::write_status::ok;
     std::size_t size = 0;
     std::string bytes;  // what it wrote, when ok
     bool intact = true; // nothing written outside the span, and an ok size within it
@@ -165,11 +165,11 @@ struct canon_call {
 inline std::string show(canon_call const& c)
 {
     std::ostringstream os;
-    os << (c.status == ftpuri::canonical_status::ok                 ? "ok"
-           : c.status == ftpuri::canonical_status::buffer_too_small ? "buffer_too_small"
-                                                                    : "idna_failed")
+    os << (c.status == ftpuri::write_status::ok                 ? "ok"
+           : c.status == ftpuri::write_status::buffer_too_small ? "buffer_too_small"
+                                                                : "invalid")
        << ", size " << c.size;
-    if (c.status == ftpuri::canonical_status::ok) os << ", \"" << printable(c.bytes) << "\"";
+    if (c.status == ftpuri::write_status::ok) os << ", \"" << printable(c.bytes) << "\"";
     if (!c.intact) os << ", WROTE OR CLAIMED MORE THAN ITS SPAN";
     return os.str();
 }
@@ -178,9 +178,9 @@ template <class Write>
 canon_call call_into(std::size_t capacity, Write write)
 {
     guarded buffer(capacity);
-    ftpuri::canonical_result const r = write(buffer.span());
+    ftpuri::write_result const r = write(buffer.span());
     canon_call c{r.status, r.size, {}, buffer.intact()};
-    if (r.status == ftpuri::canonical_status::ok) {
+    if (r.status == ftpuri::write_status::ok) {
         if (r.size <= capacity) {
             c.bytes = buffer.written(r.size);
         } else {
@@ -199,12 +199,12 @@ inline std::string show(ftpuri::canonical_options const& o)
 }
 
 // For each of the 8 canonical_options, canonicalize_into and canonicalize_into_general give the
-// same status and bytes in a buffer of canonical_size_bound, of exactly the size needed, and of
+// same status and bytes in a buffer of canonicalize_size_bound, of exactly the size needed, and of
 // one byte less (buffer_too_small, the same size needed), neither writing outside its span.
 inline std::string canonical_disagreement_of(ftpuri::uri_view const& view, char const* which)
 {
     std::string out;
-    std::size_t const big = ftpuri::canonical_size_bound(view.size());
+    std::size_t const big = ftpuri::canonicalize_size_bound(view.size());
     for (unsigned k = 0; k < 8; ++k) {
         ftpuri::canonical_options const o{(k & 1U) != 0, (k & 2U) != 0, (k & 4U) != 0};
         auto fast = [&](std::span<char> s) { return ftpuri::canonicalize_into(view, s, o); };
@@ -218,13 +218,13 @@ inline std::string canonical_disagreement_of(ftpuri::uri_view const& view, char 
             return false;
         };
         canon_call const g = call_into(big, general);
-        if (!compare("big buffer", call_into(big, fast), g) || g.status != ftpuri::canonical_status::ok) continue;
+        if (!compare("big buffer", call_into(big, fast), g) || g.status != ftpuri::write_status::ok) continue;
         canon_call const fe = call_into(g.size, fast);
         compare("exact buffer", fe, call_into(g.size, general));
-        if (fe.status != ftpuri::canonical_status::ok) out += where + "refused a buffer of exactly the size needed\n  ";
+        if (fe.status != ftpuri::write_status::ok) out += where + "refused a buffer of exactly the size needed\n  ";
         canon_call const fs = call_into(g.size - 1, fast);
         compare("buffer one byte short", fs, call_into(g.size - 1, general));
-        if (fs.status != ftpuri::canonical_status::buffer_too_small || fs.size != g.size)
+        if (fs.status != ftpuri::write_status::buffer_too_small || fs.size != g.size)
             out += where + "a buffer one byte short gave " + show(fs) + "\n  ";
     }
     return out;

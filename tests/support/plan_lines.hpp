@@ -3,8 +3,8 @@
 // write their expectations as lists of lines ("USER anonymous", "CWD /etc", "RETR motd").
 //
 // Used by plan_test.cpp, plan_modes_test.cpp, plan_seeds_test.cpp and plan_curl_test.cpp. Each line is what
-// ftp_command::write_to() writes (the CRLF left out), so a test that compares lines tests
-// write_to() and size() on every command it sees.
+// ftp_command::write_into() writes (the CRLF left out), so a test that compares lines tests
+// write_into() and size() on every command it sees.
 #pragma once
 
 #include <ftpuri/ftpuri.hpp>
@@ -18,12 +18,12 @@
 
 namespace ftpuri_test {
 
-// The line of one command. write_to() must fill exactly size() bytes.
+// The line of one command. write_into() must fill exactly size() bytes.
 inline std::string line_of(ftpuri::ftp_command const& c)
 {
     std::string s(c.size(), '\0');
-    std::size_t const n = c.write_to(s);
-    EXPECT_EQ(n, s.size()) << "write_to() and size() disagree on " << s;
+    std::size_t const n = c.write_into(s).size;
+    EXPECT_EQ(n, s.size()) << "write_into() and size() disagree on " << s;
     return s;
 }
 

@@ -25,8 +25,8 @@ inline void check_resolve(std::string_view base, ftpuri::profile p, std::string_
     std::size_t const bound = ftpuri::resolve_size_bound(*b, ref);
     EXPECT_GE(bound, target.size()) << "resolve_size_bound() is too small";
     guarded buf(bound);
-    ftpuri::resolve_result const r = ftpuri::resolve(*b, ref, buf.span());
-    ASSERT_EQ(r.status, ftpuri::resolve_status::ok);
+    ftpuri::write_result const r = ftpuri::resolve_into(*b, ref, buf.span());
+    ASSERT_EQ(r.status, ftpuri::write_status::ok);
     EXPECT_TRUE(static_cast<bool>(r));
     EXPECT_EQ(buf.written(r.size), target);
     EXPECT_TRUE(buf.intact());

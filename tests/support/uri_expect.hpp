@@ -114,7 +114,7 @@ struct uri_case {
 inline std::string decode(std::string_view s)
 {
     std::string out(s.size(), '\0');
-    ftpuri::decode_result const r = ftpuri::percent_decode_into(s, std::span<char>(out.data(), out.size()));
+    ftpuri::percent_decode_result const r = ftpuri::percent_decode_into(s, std::span<char>(out.data(), out.size()));
     EXPECT_TRUE(static_cast<bool>(r)) << "segment does not decode: " << s;
     out.resize(r.size);
     return out;

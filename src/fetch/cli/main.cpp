@@ -4,7 +4,7 @@
 //
 //     ftpuri-fetch --deny non-public --allow-host ftp.example.org -o motd ftp://ftp.example.org/pub/motd
 //
-// Exit status: 0 fetched; 1 refused by the policy or as a URI (sanitize()'s error, or
+// Exit status: 0 fetched; 1 refused by the policy or as a URI (sanitize_into()'s error, or
 // fetch.address-denied at connect time); 2 could not run (usage, an unwritable -o FILE);
 // 3 the fetch failed (fetch.reply, fetch.too-large, fetch.timeout, fetch.failed, and the
 // refusals of fetch.mode-unsupported and fetch.password-needed). With -o FILE, FILE is written

@@ -20,8 +20,8 @@ int main()
     std::string const text = "FTP://Ftp.Example.ORG:021/%7Euser/pub/./a/../f.txt;TYPE=I";
     ftpuri::parse_result const r = ftpuri::parse(text);
     expect(r.has_value(), "parse");
-    char out[ftpuri::canonical_size_bound(128)];
-    ftpuri::canonical_result const c = ftpuri::canonicalize_into(*r, out);
+    char out[ftpuri::canonicalize_size_bound(128)];
+    ftpuri::write_result const c = ftpuri::canonicalize_into(*r, out);
     expect(c && std::string_view(out, c.size) == "ftp://ftp.example.org/~user/pub/f.txt;type=i", "canonical form");
     expect(!ftpuri::validate("ftp://h/a%0D%0ADELE%20x"), "an injection refused");
     std::vector<std::string> lines;
@@ -29,7 +29,7 @@ int main()
     ftpuri::parse_result const u = ftpuri::parse(seed);
     for (ftpuri::ftp_command const& command : *ftpuri::plan(*u)) {
         char line[128];
-        std::size_t const n = command.write_to(line);
+        std::size_t const n = command.write_into(line).size;
         lines.emplace_back(line, n);
     }
     expect(lines == std::vector<std::string>{"USER myname", "CWD /etc", "RETR motd"}, "the plan");
