@@ -38,20 +38,20 @@ int main(int argc, char** argv)
         }
     }
     if (uri == NULL) {
-        fputs("usage: ftpuri_fetch_c [--deny-loopback] [--resolve HOST:PORT:ADDRESS] URI\n", stderr);
+        (void)fputs("usage: ftpuri_fetch_c [--deny-loopback] [--resolve HOST:PORT:ADDRESS] URI\n", stderr);
         return 2;
     }
     options.timeout_ms = 10000;
     status = ftpuri_fetch(uri, FTPURI_NUL_TERMINATED, NULL, &policy, &options, write_out, NULL, &result, &error);
     if (status == FTPURI_OK) {
-        fprintf(stderr, "ok %lu %u\n", (unsigned long)result.bytes, (unsigned)result.connections);
+        (void)fprintf(stderr, "ok %lu %u\n", (unsigned long)result.bytes, (unsigned)result.connections);
         return 0;
     }
     if (status != FTPURI_INVALID) {
-        fprintf(stderr, "bad argument\n");
+        (void)fprintf(stderr, "bad argument\n");
         return 2;
     }
-    fprintf(stderr, "%s %u %u %u\n", error.name, (unsigned)error.offset, (unsigned)error.length,
-            (unsigned)result.reply_code);
+    (void)fprintf(stderr, "%s %u %u %u\n", error.name, (unsigned)error.offset, (unsigned)error.length,
+                  (unsigned)result.reply_code);
     return 1;
 }

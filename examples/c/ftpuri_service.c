@@ -47,7 +47,7 @@ static int accept(const ftpuri_policy* policy, const char* uri, char* canonical,
     uint32_t host_class = FTPURI_HOST_CLASS_PUBLIC;
     int status;
     if (ftpuri_redact_password(uri, FTPURI_NUL_TERMINATED, log, sizeof log, NULL) != FTPURI_OK)
-        snprintf(log, sizeof log, "(an input too long to log)");
+        (void)snprintf(log, sizeof log, "(an input too long to log)");
     status = ftpuri_sanitize(uri, FTPURI_NUL_TERMINATED, NULL, policy, FTPURI_CANONICAL_DROP_FRAGMENT, canonical, size,
                              length, &host_class, &error);
     if (status == FTPURI_INVALID) {
@@ -84,7 +84,7 @@ int main(int argc, char** argv)
             ++refused;
             continue;
         }
-        if (base[0] == '\0') snprintf(base, sizeof base, "%s", canonical);
+        if (base[0] == '\0') (void)snprintf(base, sizeof base, "%s", canonical);
     }
 
     /* A link in a listing is relative to the URI it came from: resolve it, then sanitize it. */

@@ -29,7 +29,6 @@ namespace {
 using ftpuri_test::c_options;
 auto const& corpus = ftpuri_test::c_api_corpus;
 auto const& profiles = ftpuri_test::c_api_profiles;
-using ftpuri_test::read_file;
 
 ftpuri::parse_options cxx_options(ftpuri_profile p)
 {

@@ -373,8 +373,6 @@ TEST(LineCheckerPlan, BlocksGiveWhatLinesGive)
 
 // ---- the policy (--deny, --allow-host, --allow-hosts-file) and --error -----------------------
 
-using ftpuri::cli::policy_settings;
-
 check_settings policy_check(ftpuri::host_class_set deny, std::vector<std::string> allow = {})
 {
     check_settings settings;
