@@ -29,8 +29,8 @@ exported() { # the dynamic symbols a library defines, mangled, sorted
   nm -D --defined-only --format=posix "$1" | awk '{print $1}' | LC_ALL=C sort
 }
 
-soname_major() { # "libftpuri.so.0" -> 0
-  sed -n 's/.*\.so\.\([0-9][0-9]*\).*/\1/p' <<<"$1" | head -n 1
+soname_major() { # "libftpuri.so.1" -> 1; "libftpuri.so.0.3" -> 0.3 (a 0.x soname names its minor)
+  sed -n 's/.*\.so\.\([0-9][0-9.]*\).*/\1/p' <<<"$1" | head -n 1
 }
 
 abidw_of() { # LIB SUPPR HEADERS: the C ABI corpus, without paths, so that it is the same anywhere

@@ -8,7 +8,7 @@
 #      dpkg checks their dependencies for real.
 #   4. From the scratch root: ftpuri-check and ftpuri-fetch run and their man pages shown; the
 #      Python module imported by /usr/bin/python3; a C program built against libftpuri-dev with
-#      find_package and with pkg-config, and run on the shared library of libftpuri0.
+#      find_package and with pkg-config, and run on the shared library of libftpuri0.N.
 set -euo pipefail
 source_dir=$(cd "$1" && pwd)
 # One fixed directory, not mktemp's: debhelper's -ffile-prefix-map names the tree's path, so only
@@ -31,6 +31,10 @@ step "dpkg-buildpackage -b on a copy of the source tree"
 version=$(sed -n 's/^ftpuri (\([^)]*\)).*/\1/p' "$source_dir/debian/changelog" | head -n 1)
 project_version=$(sed -n 's/^project(ftpuri VERSION \([0-9.]*\).*/\1/p' "$source_dir/CMakeLists.txt")
 [[ $version == "$project_version" ]] || fail "debian/changelog's version $version is not project(VERSION) $project_version"
+# The shared library's package is named after its soname: libftpuri.so.0.3 is libftpuri0.3.
+soversion=${project_version%%.*}
+[[ $soversion == 0 ]] && soversion=${project_version%.*}
+library=libftpuri$soversion
 tree=$work/ftpuri-$version
 mkdir "$tree"
 (cd "$source_dir" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$tree")
@@ -47,7 +51,7 @@ fi
 }
 arch=$(dpkg --print-architecture)
 debs=()
-for package in libftpuri0 libftpuri-dev ftpuri-check ftpuri-fetch python3-ftpuri; do
+for package in "$library" libftpuri-dev ftpuri-check ftpuri-fetch python3-ftpuri; do
   deb=$work/${package}_${version}_$arch.deb
   [[ -f $deb ]] || fail "no $deb"
   debs+=("$deb")
@@ -67,7 +71,7 @@ mkdir -p "$admin/info" "$admin/updates" "$admin/triggers"
 # The status of each package ours depend on (but each other), as this machine has it.
 mapfile -t needed < <(for deb in "${debs[@]}"; do dpkg-deb -f "$deb" Depends Pre-Depends; done |
   sed 's/^[A-Za-z-]*: //' | tr ',|' '\n' | sed 's/([^)]*)//; s/:any//; s/[[:space:]]//g' |
-  grep -v -x -e '' -e libftpuri0 -e libftpuri-dev -e ftpuri-check -e ftpuri-fetch -e python3-ftpuri | sort -u)
+  grep -v -x -e '' -e "$library" -e libftpuri-dev -e ftpuri-check -e ftpuri-fetch -e python3-ftpuri | sort -u)
 for package in "${needed[@]}"; do
   dpkg-query -s "$package" 2>/dev/null && echo
 done >"$admin/status"
@@ -87,7 +91,7 @@ PATH=$work/stand-ins:$PATH dpkg --root="$root" --admindir="$admin" --force-scrip
   cat "$work/dpkg-i.log"
   fail "dpkg -i"
 }
-for package in libftpuri0 libftpuri-dev ftpuri-check ftpuri-fetch python3-ftpuri; do
+for package in "$library" libftpuri-dev ftpuri-check ftpuri-fetch python3-ftpuri; do
   status=$(dpkg-query --admindir="$admin" -W -f='${Status}' "$package")
   [[ $status == "install ok installed" ]] || fail "$package is '$status' in the scratch database"
   if dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed'; then
@@ -125,8 +129,8 @@ cp -r "$source_dir/tests/install/c" "$work/consumer"
   cat "$work/consumer.log"
   fail "the find_package consumer"
 }
-ldd "$work/consumer-build/consumer" | grep -q "$root/usr/lib/$multiarch/libftpuri.so.0" ||
-  fail "the consumer does not load libftpuri0's library: $(ldd "$work/consumer-build/consumer" | grep ftpuri)"
+ldd "$work/consumer-build/consumer" | grep -q "$root/usr/lib/$multiarch/libftpuri.so.$soversion" ||
+  fail "the consumer does not load $library's library: $(ldd "$work/consumer-build/consumer" | grep ftpuri)"
 "$work/consumer-build/consumer" || fail "the find_package consumer's answers"
 export PKG_CONFIG_PATH=$root/usr/lib/$multiarch/pkgconfig
 [[ $(pkg-config --modversion ftpuri) == "$version" ]] || fail "pkg-config --modversion"
