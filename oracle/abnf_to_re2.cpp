@@ -9,16 +9,15 @@
 // hand, never committed. Exit status 0, or 1 with the reader's or the writer's errors on
 // standard error, or 2 for a bad command line.
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
 #include "support/abnf.hpp"
+#include "write_atomically.hpp"
 
 namespace {
 
@@ -57,20 +56,6 @@ command_line parse(int argc, char** argv)
     return c;
 }
 
-// Written whole or not at all, so that a failed run never leaves half a regex behind.
-bool write_atomically(std::string const& path, std::string const& text)
-{
-    std::string const tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out.flush()) return false;
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    return !ec;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -97,7 +82,7 @@ int main(int argc, char** argv)
         std::cout << r.regex << '\n';
         return std::cout ? 0 : 1;
     }
-    if (!write_atomically(c.output, r.regex)) {
+    if (!ftpuri_oracle::write_atomically(c.output, r.regex)) {
         std::cerr << "abnf_to_re2: error: cannot write " << c.output << '\n';
         return 1;
     }

@@ -11,7 +11,6 @@
 // translates each changed grammar with the oracle's own reader and regex writer
 // (tests/support/abnf/) into the regexes the build makes of the real one (grammar.hpp: those of
 // oracle/oracle.cmake, which grammar_mutants_test checks against the build).
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -20,6 +19,7 @@
 #include <vector>
 
 #include "grammar_mutants/mutants_file.hpp"
+#include "write_atomically.hpp"
 
 namespace {
 
@@ -30,20 +30,6 @@ int usage(std::string const& why)
     std::cerr << "grammar_mutants: " << why
               << "\nusage: grammar_mutants GRAMMAR (--output FILE | --list | --show ID) ...\n";
     return 2;
-}
-
-// Written whole or not at all, so that a failed run never leaves half a file behind.
-bool write_atomically(std::string const& path, std::string const& text)
-{
-    std::string const tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out.flush()) return false;
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    return !ec;
 }
 
 void list(gm::grammar const& g, std::vector<gm::mutant> const& ms)
@@ -115,7 +101,7 @@ int main(int argc, char** argv)
     }
     if (want_list) list(g, ms);
     if (!show_id.empty() && !show(g, ms, show_id)) return 1;
-    if (!output.empty() && !write_atomically(output, gm::mutants_file(g, ms))) {
+    if (!output.empty() && !ftpuri_oracle::write_atomically(output, gm::mutants_file(g, ms))) {
         std::cerr << "grammar_mutants: error: cannot write " << output << '\n';
         return 1;
     }
