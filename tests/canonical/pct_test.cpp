@@ -244,7 +244,7 @@ TEST(percent_decode, well_formed)
         EXPECT_TRUE(static_cast<bool>(r));
         EXPECT_EQ(buf.written(r.size), c.out);
         EXPECT_TRUE(buf.intact());
-        percent_decode_result r2{write_status::invalid, 99, 99};
+        percent_decode_result r2{{write_status::invalid, 99}, 99};
         EXPECT_EQ(ftpuri::percent_decode(c.in, &r2), c.out);
         EXPECT_EQ(r2.status, write_status::ok);
         EXPECT_EQ(r2.size, c.out.size());
