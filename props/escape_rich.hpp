@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // props/escape_rich.hpp: escape-rich ftp URIs, valid and near-valid, for holding the fast
-// forms to the portable scan (props/fast_path_props.cpp, tests/fast_path_test.cpp).
+// forms to the portable scan (props/fast_path_props.cpp, tests/scan/fast_path_test.cpp).
 //
 // generators.hpp's URIs carry an escape here and there. The fast forms (the scanner's block
 // stages, src/scan/byte_runs.hpp and plain_segments.hpp; the canonical form's fast path) are

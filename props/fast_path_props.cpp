@@ -22,7 +22,7 @@
 // them in all three profiles, fast.canonical_same in the profile drawn. The tags show how
 // often each path was taken (the canonical fast path), so that a run shows both
 // sides exercised. The comparisons themselves are tests/support/fast_path_check.hpp's, which
-// tests/fast_path_test.cpp runs over every known input.
+// tests/scan/fast_path_test.cpp runs over every known input.
 #include <string>
 
 #include "canonical_general.hpp"

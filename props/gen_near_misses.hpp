@@ -102,7 +102,7 @@ inline rc::Gen<builder_case> gen_builder_case()
                 {2, gen::element<std::string>(".", "..", "./..", "a/..", "../b", "\\", "a\\b", "x/./y", "/", "")},
             }));
             // A home directory after the first segment and a look-alike of ".." have rules of
-            // their own (tests/security_test.cpp); the builder's model leaves them out.
+            // their own (tests/policy/security_test.cpp); the builder's model leaves them out.
             if ((i > 0 && segment.starts_with('~')) || is_dot_lookalike(segment)) segment.insert(0, 1, 'x');
             b.segments.push_back(std::move(segment));
         }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/grammar_reader_test.cpp: the ABNF reader and interpreter of tests/support/abnf.hpp find
+// tests/grammar/grammar_reader_test.cpp: the ABNF reader and interpreter of tests/support/abnf.hpp find
 // what they are meant to find, on small grammars written here, so that each check that
 // grammar_file_test.cpp and charset_test.cpp make of docs/grammar.abnf can fail.
 #include <gtest/gtest.h>
