@@ -68,6 +68,15 @@ public:
         depth_ += count;
     }
 
+    // `count` empty segments, none of them the first: as many next(0, true, false, false) would
+    // take, which find nothing.
+    constexpr void empties(std::size_t count) noexcept
+    {
+        if (count == 0) return;
+        rfc3986_.keep(count);
+        last_empty_ = rfc3986_.kept() - 1;
+    }
+
 private:
     static constexpr std::size_t none = kept_segment_counter::none;
     std::size_t depth_ = 0;           // the plan's depth below the starting directory

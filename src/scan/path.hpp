@@ -29,6 +29,8 @@ namespace ftpuri::detail {
 // ftp-segment-char's bytes but "%" (strict, lenient); segment's, pchar, in rfc3986.
 inline constexpr plain_set ftp_segment_run = make_plain_set(chars::ftp_segment_char);
 inline constexpr plain_set segment_run = make_plain_set(chars::pchar);
+// A run of empty segments.
+inline constexpr plain_set slash_run = make_plain_set(charset("/"));
 
 template <class Sink>
 class path_scanner {
@@ -52,8 +54,10 @@ public:
         if (!c_.ftp_grammar) c_.parts.path_respelled_from = q;
         // The first segment may go with the plain ones where it cannot be a drive letter ("C:",
         // "C%3A", "%43:"): its first byte is no escape and its second neither ":" nor one (the
-        // block stages stop at a raw ":" second byte themselves).
-        if (q + 2 < n && s[q + 1] != '%' && s[q + 2] != '%' && plain_segments_after(q)) return n;
+        // block stages stop at a raw ":" second byte themselves). Where no warning is wanted, it
+        // always may: a drive letter only warns.
+        if (q + 2 < n && (!Sink::collecting || (s[q + 1] != '%' && s[q + 2] != '%')) && plain_segments_after(q))
+            return n;
         segment_ = {q + 1};
         ++q;
         for (;;) {
@@ -62,6 +66,7 @@ public:
             unsigned char const ch = s[q];
             if (ch == '/') {
                 if (!end_segment(q, false)) return npos;
+                if (q + 1 < n && s[q + 1] == '/' && !empty_segments_after(q)) return npos;
                 if (plain_segments_after(q)) return n;
                 segment_ = {++q};
             } else if (ch == '%') {
@@ -131,6 +136,25 @@ private:
         }
         q = plain.end;
         return false;
+    }
+
+    // The empty segments that a run of "/" after the one at q ends; moves q to the run's last
+    // "/". The first two are judged in full: what came before decides whether one is read from
+    // the root (check_leading_empty). After them the walk keeps two segments or more, so each
+    // further one is the same: a path.empty-segment, which the reporter already holds (once
+    // per id), and an empty level the walk keeps. A run of a thousand "/" then costs a read.
+    // The portable scan, the reference of the fast forms, judges every one.
+    bool empty_segments_after(std::uint32_t& q) noexcept
+    {
+        std::uint32_t const last = run_end<slash_run>(c_.s, q + 1, c_.n) - 1;
+        std::uint32_t const judged = active_simd_level == simd_level::scalar ? last : std::min(last, q + 2);
+        for (std::uint32_t p = q + 1; p <= judged; ++p) {
+            segment_ = {p};
+            if (!end_segment(p, false)) return false;
+        }
+        walk_.empties(last - judged);
+        q = last;
+        return true;
     }
 
     // A byte of the segment that decodes from [begin, end): an escape, or a lenient repair.

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // RFC 3986 5.2.4 (src/rules/dot_segments.hpp) against the RFC's own algorithm, written here
 // step by step as section 5.2.4 states it, over every path of a small alphabet; and the depth
-// rule's forward count (kept_segment_counter) against the backward reading.
+// rule's forward count (kept_segment_counter) against the backward reading; the walk's bulk steps
+// against its steps one at a time.
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -141,6 +143,65 @@ TEST(DirectoryWalk, FindsASlashedSegmentCancelled)
     directory_walk walk;
     walk.next(0, false, true, false); // "x%2Fy"
     EXPECT_TRUE(walk.next(2, false, false, false).cancels_slashed);
+}
+
+// empties(k) takes what k empty segments taken one at a time would: after any start of up to
+// three segments, every continuation of up to four gets the same three findings at each step,
+// and the walk keeps as many segments.
+TEST(DirectoryWalk, EmptiesTakeWhatAsManyEmptySegmentsWould)
+{
+    struct segment {
+        int dots;
+        bool empty;
+        bool slashed;
+    };
+    constexpr std::array<segment, 5> kinds = {{{0, false, false}, // "a"
+                                               {0, true, false},  // ""
+                                               {0, false, true},  // "x%2Fy"
+                                               {2, false, false}, // ".."
+                                               {1, false, false}}};
+    // The walk fed the segments that `code` numbers in base 5, `length` of them.
+    auto feed = [&](directory_walk& walk, unsigned code, unsigned length, std::vector<directory_walk::step>* steps) {
+        for (unsigned i = 0; i < length; ++i, code /= kinds.size()) {
+            segment const s = kinds[code % kinds.size()];
+            directory_walk::step const step = walk.next(s.dots, s.empty, s.slashed, false);
+            if (steps != nullptr) steps->push_back(step);
+        }
+    };
+    std::size_t compared = 0;
+    for (unsigned start_length = 0, starts = 1; start_length <= 3; ++start_length, starts *= kinds.size()) {
+        for (unsigned start = 0; start < starts; ++start) {
+            for (std::size_t count = 0; count <= 4; ++count) {
+                directory_walk one_at_a_time;
+                directory_walk at_once;
+                feed(one_at_a_time, start, start_length, nullptr);
+                feed(at_once, start, start_length, nullptr);
+                for (std::size_t k = 0; k < count; ++k)
+                    one_at_a_time.next(0, true, false, false);
+                at_once.empties(count);
+                ASSERT_EQ(one_at_a_time.kept(), at_once.kept());
+                for (unsigned then_length = 0, thens = 1; then_length <= 4; ++then_length, thens *= kinds.size()) {
+                    for (unsigned then = 0; then < thens; ++then) {
+                        directory_walk a = one_at_a_time;
+                        directory_walk b = at_once;
+                        std::vector<directory_walk::step> steps_a;
+                        std::vector<directory_walk::step> steps_b;
+                        feed(a, then, then_length, &steps_a);
+                        feed(b, then, then_length, &steps_b);
+                        ASSERT_EQ(a.kept(), b.kept());
+                        for (std::size_t i = 0; i < steps_a.size(); ++i) {
+                            ASSERT_EQ(steps_a[i].above_root, steps_b[i].above_root)
+                                << start << " " << count << " " << then;
+                            ASSERT_EQ(steps_a[i].cancels_empty, steps_b[i].cancels_empty) << start << " " << count;
+                            ASSERT_EQ(steps_a[i].cancels_slashed, steps_b[i].cancels_slashed) << start << " " << count;
+                        }
+                        ++compared;
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_EQ(compared, 156U * 5U * 781U);
 }
 
 } // namespace

@@ -463,6 +463,36 @@ TEST(FastPath, EscapedSlashesTakenInBulkAgreeWhenCancelled)
     EXPECT_TRUE(ftpuri::parse(one_up, in(S)).has_value());
 }
 
+// A run of "/" is a run of empty segments, which the fast forms take in bulk past the first two:
+// a ".." after the run must still cancel the last of them (path.dot-after-empty), and one that
+// begins the path or follows a first "~" must still be read from the root (path.absolute,
+// path.dot-before-empty).
+TEST(FastPath, EmptySegmentRunsAgreeWhenCancelled)
+{
+    agreement_tally tally;
+    for (std::string_view first : {"", "a", "~", ".", "..", "x%2Fy", "~u"}) {
+        for (std::size_t run = 0; run <= 9; ++run) {
+            for (std::string_view middle : {"", "b", "x%2Fy", "."}) {
+                for (std::size_t up = 0; up <= run + 3; ++up) {
+                    for (std::string_view tail : {"", "/", "/f", "//"}) {
+                        std::string uri = "ftp://h/" + std::string(first) + std::string(run, '/') + std::string(middle);
+                        for (std::size_t u = 0; u < up; ++u)
+                            uri += "/..";
+                        tally.check(uri + std::string(tail));
+                    }
+                }
+            }
+        }
+    }
+    tally.expect_none_of_at_least(20000U);
+
+    // What the agreement is on: the ".." cancels the fourth empty segment, taken in bulk.
+    ftpuri::parse_result const r = ftpuri::parse("ftp://h/a/////../x", in(S));
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().id, ftpuri::diag_id::path_dot_after_empty) << show(r.error());
+    EXPECT_TRUE(ftpuri::parse("ftp://h/a/////x/../y", in(S)).has_value());
+}
+
 // ---- how often the fast paths are taken ---------------------------------------------------------
 
 // Valid strict inputs: bench/corpora.hpp's mirror-list URLs (the shares of real lists:
