@@ -13,7 +13,7 @@
 //     decode to the same bytes; the host to the same bytes but for case (or the same IPv6
 //     address; a lenient Unicode host is converted by IDNA and not compared); the path to the
 //     decoded segments of u after RFC 3986 5.2.4 dot-segment removal (modelled here over
-//     segment lists, independently of src/dot_segments.cpp), and "/" for an empty path;
+//     segment lists, independently of src/rules/dot_segments.hpp), and "/" for an empty path;
 //   - for an input "a\nb": equivalent(a, b) iff canon(a) == canon(b);
 //   - the C API (ftpuri.h) says the same: the verdict, the first error's id and offset, the
 //     canonical form, and equivalence.

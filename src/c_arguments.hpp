@@ -82,7 +82,7 @@ template <class T>
 }
 
 // Catalogue strings are literals, and message()'s are too: each ends in a NUL, which
-// tests/c_api_test.cpp checks for every id.
+// tests/c_api/c_api_test.cpp checks for every id.
 inline void write_diagnostic(ftpuri_diagnostic* to, diagnostic const& d) noexcept
 {
     to->id = static_cast<std::uint32_t>(d.id);

@@ -6,7 +6,7 @@
 // look-alike already seen, the line separators' prefixes). Its transitions are packed by byte
 // class into 64-bit words, four bits per state, so that a step is one load (by the byte, not by
 // the state) and a shift: the chain from one byte to the next costs a cycle or two, where a
-// table indexed by the state would cost a load's latency. tests/utf8_test.cpp holds it to a
+// table indexed by the state would cost a load's latency. tests/scan/utf8_test.cpp holds it to a
 // plain decoder on every sequence of the bytes that matter.
 #pragma once
 

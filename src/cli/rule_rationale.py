@@ -5,7 +5,7 @@
 SARIF's rules carry a full description beside the one-line message, and ftpuri-check --explain
 prints an id's row (its example and "why it matters"; the severities it prints come from
 include/ftpuri/diagnostics.def, which the table's severity columns agree with); the diagnostics table
-already holds them, checked row by row by tests/diagnostics_doc_test.cpp. Generating the table
+already holds them, checked row by row by tests/docs/diagnostics_doc_test.cpp. Generating the table
 at build time keeps that text in one place. Usage: rule_rationale.py DIAGNOSTICS_MD OUT
 """
 import sys

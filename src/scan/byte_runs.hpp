@@ -7,7 +7,7 @@
 // set is a `plain_set`, built at compile time from a grammar set of charset.hpp, in three forms
 // that give one answer: a byte table (the portable scan), the set's byte ranges (SSE2, every
 // x86-64) and two nibble tables (AVX2's byte shuffle, chosen at run time for long runs).
-// tests/byte_runs_test.cpp holds the three to each other at every alignment and length.
+// tests/scan/byte_runs_test.cpp holds the three to each other at every alignment and length.
 #pragma once
 
 #if defined(__SSE2__)

@@ -12,7 +12,7 @@
 //   - "--" anywhere, which every ACE prefix holds (the A-label check then has work to do).
 // A yes to all of them is the rules' own verdict; any no says nothing, and the rules judge the
 // name as before. So the rules stay the one statement of what a DNS name is, and this is only a
-// shortcut, held to them by tests/dns_name_shape_test.cpp on every name of five kinds of
+// shortcut, held to them by tests/scan/dns_name_shape_test.cpp on every name of five kinds of
 // byte up to eight long and on random names up to 34 bytes (a name is taken whole up to 31).
 #pragma once
 

@@ -18,7 +18,7 @@
 //   - a lead that begins a look-alike or a line separator with the escapes after it: the
 //     conditions below, each checked at compile time against the UTF-8 state machine of
 //     utf8.hpp, so that they are that machine's answers, not a second reading of RFC 3629.
-// tests/fast_path_test.cpp and props/fast_path_props.cpp hold the levels to the portable scan.
+// tests/scan/fast_path_test.cpp and props/fast_path_props.cpp hold the levels to the portable scan.
 #pragma once
 
 #if defined(__SSE2__)
