@@ -276,17 +276,33 @@ constexpr charset kept_path_bytes = chars::ftp_segment_char + '/';
 
 // The first byte of path[q, end) that the canonical form spells differently, or end. In a path
 // that a profile accepted that can only be a "%", a raw ";" (rfc3986), or a space or non-ASCII
-// byte (the lenient profile's repairs): SSE2 looks for those sixteen bytes at a time.
+// byte (the lenient profile's repairs): SSE2 looks for those sixteen bytes at a time. An escape
+// already in canonical form is no such byte: uppercase hex digits, the first of them 0, 1 or 8
+// to F, so that it stands for a control or a UTF-8 byte, never an unreserved character (which
+// the canonical form decodes). Escaped UTF-8 text, the commonest escape, is then copied whole.
 std::size_t next_respelled(std::string_view path, std::size_t q) noexcept
 {
     auto const* s = reinterpret_cast<unsigned char const*>(path.data());
     std::size_t const end = path.size();
 #if defined(__SSE2__)
-    for (; q + 16 <= end; q += 16) {
-        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s + q));
+    auto const load = [s](std::size_t at) { return _mm_loadu_si128(reinterpret_cast<__m128i const*>(s + at)); };
+    auto const in = [](__m128i x, char first, char last) {
+        __m128i const d = _mm_sub_epi8(x, _mm_set1_epi8(first));
+        return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(last - first))), d);
+    };
+    // The escape's two digits are read at q + 1 and q + 2: the loop stops 2 bytes before the end.
+    for (; q + 18 <= end; q += 16) {
+        __m128i const x = load(q);
+        __m128i const first_digit = load(q + 1);
+        __m128i const second_digit = load(q + 2);
+        __m128i const percent = _mm_cmpeq_epi8(x, _mm_set1_epi8('%'));
+        __m128i const kept_first =
+            _mm_or_si128(_mm_or_si128(in(first_digit, '0', '1'), in(first_digit, '8', '9')), in(first_digit, 'A', 'F'));
+        __m128i const kept_second = _mm_or_si128(in(second_digit, '0', '9'), in(second_digit, 'A', 'F'));
+        __m128i const kept_escape = _mm_and_si128(percent, _mm_and_si128(kept_first, kept_second));
         __m128i const marks =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('%')), _mm_cmpeq_epi8(x, _mm_set1_epi8(';'))),
-                         _mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
+            _mm_or_si128(_mm_andnot_si128(kept_escape, percent),
+                         _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(';')), _mm_cmpeq_epi8(x, _mm_set1_epi8(' '))));
         // movemask takes each byte's top bit: non-ASCII bytes mark themselves.
         auto const mask = static_cast<unsigned>(_mm_movemask_epi8(marks) | _mm_movemask_epi8(x));
         if (mask != 0) return q + static_cast<std::size_t>(__builtin_ctz(mask));
