@@ -26,9 +26,10 @@
 #    include/ftpuri/ and src/ (findings are reported in those headers, not in system or
 #    generated ones); with --all, every TU of ours (tests, props, fuzz, oracle, examples,
 #    bench too: 183 in CI's build, the GoogleTest and RapidCheck ones much the heaviest; from
-#    nothing, 52 minutes on the 2-core machine shared with other jobs). A TU found clean is not analysed again while its preprocessed text,
-#    its command and the checks stay the same (the cache of scripts/tidy_cached.py, outside the
-#    clone): a run after a change analyses what the change reaches, in seconds to minutes.
+#    nothing, 52 minutes on the 2-core machine shared with other jobs). A TU found clean is not
+#    analysed again while its preprocessed text, its command and the checks stay the same (the
+#    cache of scripts/tidy_cached.py, outside the clone): a run after a change analyses what the
+#    change reaches, in seconds to minutes.
 # 3. The repository stands alone (scripts/check_self_contained.sh): no tracked file cites a
 #    document outside it or an issue number. Under a second.
 # 4. Commit subjects of at most 72 characters (scripts/check_commit_msg.sh), for the commits made
