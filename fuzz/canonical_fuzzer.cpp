@@ -62,7 +62,7 @@ std::string canonical_of(std::string_view input, uri_view const& v, canonical_op
     std::vector<char> buf(canonicalize_size_bound(v.size()));
     write_result const r = canonicalize_into(v, buf, options);
     FUZZ_CHECK(r.status == write_status::ok && r.size <= buf.size(), input);
-    return std::string(buf.data(), r.size);
+    return {buf.data(), r.size};
 }
 
 // The decoded segments of a path after RFC 3986 5.2.4, as a list: "." is dropped, ".." drops

@@ -53,7 +53,6 @@ namespace {
 
 using namespace ftpuri;
 using ftpuri::cli::check_settings;
-using ftpuri::cli::input_origin;
 using ftpuri::cli::line_checker;
 using ftpuri::cli::output_format;
 

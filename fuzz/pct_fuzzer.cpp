@@ -39,7 +39,7 @@ std::string decode_ok(std::string_view input, std::string_view encoded)
     std::vector<char> out(percent_decode_size_bound(encoded));
     percent_decode_result const r = percent_decode_into(encoded, out);
     FUZZ_CHECK_DETAIL(r.status == write_status::ok && r.size <= out.size(), input, encoded);
-    return std::string(out.data(), r.size);
+    return {out.data(), r.size};
 }
 
 void check_encode(std::string_view input, encode_set set)

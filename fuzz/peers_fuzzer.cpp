@@ -138,7 +138,7 @@ std::optional<parts> uriparser_parts(std::string_view input)
 
 std::string str(boost::urls::string_view s)
 {
-    return std::string(s.data(), s.size());
+    return {s.data(), s.size()};
 }
 
 parts boost_parts(boost::urls::url_view const& u)

@@ -5,15 +5,19 @@ per core, skipping each TU that an earlier run found clean with the very same in
 
     tidy_cached.py ROOT DATABASE_DIR JOBS HEADER_FILTER [EXTRA_ARG...]
 
-Prints clang-tidy's output of every TU it runs (scripts/lint.sh reads the findings from it) and
-one summary line on stderr; exits 1 when a clang-tidy process failed. The key of a TU is the
-SHA-256 of clang-tidy's version, every .clang-tidy file of the tree, the header filter and extra
-arguments, the TU's compile command and its preprocessed text (every header it includes, as the
-compiler sees it), with ROOT written as a placeholder so that a clone at another path shares
-the keys. A TU whose run printed no warning or error leaves its key in the cache directory
-(FTPURI_TIDY_CACHE, by default ~/.cache/ftpuri-tidy; "off" for none); a TU with findings is
-analysed again every time, until they are fixed. Nothing in the key is a time stamp, so a cached
-verdict is the verdict clang-tidy would give again."""
+Prints clang-tidy's output of every TU it runs as each ends (scripts/lint.sh reads the findings
+from it), and on stderr a summary line and the five slowest TUs analysed, with their wall times
+(FTPURI_TIDY_TIMES=FILE writes every TU's); exits 1 when a clang-tidy process failed. The key of
+a TU is the SHA-256 of clang-tidy's version, every .clang-tidy file of the tree, the header
+filter and extra arguments, the TU's compile command and its preprocessed text (every header it
+includes, as the compiler sees it), with ROOT written as a placeholder so that a clone at
+another path shares the keys. A TU whose run printed no warning or error leaves its key in the
+cache directory (FTPURI_TIDY_CACHE, by default ~/.cache/ftpuri-tidy; "off" for none); a TU with
+findings is analysed again every time, until they are fixed. A verdict is written as soon as it
+is known (a run stopped midway keeps what it learned), and only when the TU's key is the same
+after the analysis as before (a file edited during the run does not leave its old text marked
+clean). Nothing in the key is a time stamp, so a cached verdict is the verdict clang-tidy would
+give again."""
 
 import concurrent.futures
 import hashlib
@@ -23,9 +27,30 @@ import re
 import shlex
 import subprocess
 import sys
+import time
 
 TIDY = "clang-tidy-14"
+SLOWEST = 5  # the TUs whose wall time the summary names
 FINDING = re.compile(r"^\S+:\d+:\d+: (warning|error):", re.MULTILINE)
+DIAGNOSTIC = re.compile(r"^(\S+?):\d+:\d+: (warning|error|note): ")
+
+
+def ours_only(output, ours):
+    """The output without the warnings located outside our files, and how many there were.
+
+    clang-tidy 14 reports a path-sensitive warning located in a system header when a note of its
+    path is in our code (Google Benchmark's RegisterBenchmark, whose registry keeps what it
+    allocates, is a "leak" that way): a warning is ours where its own location passes the header
+    filter. Errors stay, wherever they are: they fail the run."""
+    kept, dropped, keep = [], 0, True
+    for line in output.splitlines(keepends=True):
+        m = DIAGNOSTIC.match(line)
+        if m and m.group(2) != "note":
+            keep = m.group(2) == "error" or ours.search(os.path.normpath(m.group(1))) is not None
+            dropped += not keep
+        if keep:
+            kept.append(line)
+    return "".join(kept), dropped
 
 
 def main():
@@ -70,27 +95,50 @@ def main():
         h.update(out.stdout.replace(root.encode(), b"@ROOT@"))
         return h.hexdigest()
 
-    def tidy(entry):
+    def tidy(entry, k):
         path = os.path.normpath(os.path.join(entry["directory"], entry["file"]))
         cmd = [TIDY, "-p", db_dir, "-quiet", f"-header-filter={header_filter}"]
         cmd += [f"-extra-arg={a}" for a in extra] + [path]
+        started = time.monotonic()
         run = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
-        return run.returncode, run.stdout + run.stderr
+        seconds = time.monotonic() - started
+        output, dropped = ours_only(run.stdout, ours)
+        # A verdict is kept only under a key its inputs had before and after the analysis: a
+        # file edited meanwhile must not leave its old text marked clean.
+        unchanged = k is not None and key(entry) == k
+        return run.returncode, output + run.stderr, seconds, unchanged, dropped
 
+    started = time.monotonic()
+    ours = re.compile(header_filter)
+    failed, timed, outside = 0, [], 0
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
         keys = list(pool.map(key, entries)) if cache != "off" else [None] * len(entries)
         todo = [(e, k) for e, k in zip(entries, keys) if k is None or not os.path.exists(os.path.join(cache, k))]
-        results = list(pool.map(lambda ek: tidy(ek[0]), todo))
+        runs = {pool.submit(tidy, e, k): (e, k) for e, k in todo}
+        # Each TU's output and verdict as soon as it is known: a run that is stopped keeps what
+        # it learned, and a long one shows its findings while it goes on.
+        for run in concurrent.futures.as_completed(runs):
+            (entry, k), (status, output, seconds, unchanged, dropped) = runs[run], run.result()
+            outside += dropped
+            sys.stdout.write(output)
+            sys.stdout.flush()
+            if status != 0 and not FINDING.search(output):
+                failed += 1
+            if unchanged and status == 0 and not FINDING.search(output):
+                open(os.path.join(cache, k), "w").close()
+            timed.append((seconds, os.path.relpath(os.path.join(entry["directory"], entry["file"]), root)))
 
-    failed = 0
-    for (entry, k), (status, output) in zip(todo, results):
-        sys.stdout.write(output)
-        if status != 0 and not FINDING.search(output):
-            failed += 1
-        if k is not None and status == 0 and not FINDING.search(output):
-            open(os.path.join(cache, k), "w").close()
     print(f"tidy_cached: {len(entries)} TUs, {len(entries) - len(todo)} clean in the cache, "
-          f"{len(todo)} analysed", file=sys.stderr)
+          f"{len(todo)} analysed, {time.monotonic() - started:.0f} s"
+          + (f"; {outside} warnings outside the header filter left out" if outside else ""), file=sys.stderr)
+    # What a cold run costs, and where: the slowest TUs analysed, with their wall times.
+    timed.sort(reverse=True)
+    if os.environ.get("FTPURI_TIDY_TIMES"):  # every TU's time, for a closer look
+        with open(os.environ["FTPURI_TIDY_TIMES"], "w") as out:
+            out.writelines(f"{seconds:.1f} {path}\n" for seconds, path in timed)
+    if timed:
+        print("tidy_cached: slowest: " + ", ".join(f"{path} {seconds:.0f} s" for seconds, path in timed[:SLOWEST]),
+              file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -66,6 +66,8 @@ private:
     bool is_ipv6_ = false;
 };
 
+// The members stay in the order of the first release: reordering them would change the ABI.
+// NOLINTNEXTLINE(clang-analyzer-optin.performance.Padding)
 struct policy {
     host_class_set deny{};                     // a host in one of these classes is refused (host.denied)
     std::span<std::string_view const> allow{}; // host patterns; when there are any, a host that

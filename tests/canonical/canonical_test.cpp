@@ -101,11 +101,11 @@ std::string rfc_remove_dot_segments(std::string in)
         } else if (in.starts_with("./")) {
             in.erase(0, 2);
         } else if (in.starts_with("/./")) {
-            in.erase(0, 2);
+            in.replace(0, 3, "/");
         } else if (in == "/.") {
             in = "/";
         } else if (in.starts_with("/../")) {
-            in.erase(0, 3);
+            in.replace(0, 4, "/");
             drop_last();
         } else if (in == "/..") {
             in = "/";

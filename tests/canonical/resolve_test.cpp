@@ -199,7 +199,7 @@ TEST(resolve, invalid_base_gives_nothing)
     EXPECT_FALSE(ftpuri::resolve("", "c").has_value());
     EXPECT_FALSE(ftpuri::resolve("ftp://h/../a", "c").has_value());
     EXPECT_EQ(ftpuri::resolve("ftp://h/../a", "c", in(profile::rfc3986)).value_or("-"), "ftp://h/c")
-        << "the base's path is merged as written (\"/../c\"), then 5.2.4 removes the \"..\"";
+        << "the base's path is merged as written ('/../c'), then 5.2.4 removes the '..'";
 }
 
 // ---------------------------------------------------------------------------------------

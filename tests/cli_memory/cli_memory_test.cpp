@@ -50,14 +50,12 @@
 #include "ftpuri/options.hpp"
 #include "gen_uris.hpp"
 
-extern char** environ;
-
 namespace {
 
 constexpr std::uint64_t mib = std::uint64_t{1} << 20U;
 // The allowance for the big run over the small one: allocator noise and the odd buffer that
 // doubles once more, far below what an input-sized buffer costs.
-constexpr long slack_kib = 8 * 1024;
+constexpr long slack_kib = 8L * 1024;
 
 // Lines the strict profile rejects, one of them every `invalid_every` lines.
 constexpr std::uint64_t invalid_every = 997;
@@ -131,7 +129,7 @@ void put_long_line(pipe_writer& out, std::uint64_t length)
     static constexpr std::string_view pattern = "abcdefghijklmnopqrstuvwxyz012345/";
     static std::string const block = [] {
         std::string b;
-        while (b.size() + pattern.size() <= 64 * 1024)
+        while (b.size() + pattern.size() <= std::size_t{64} * 1024)
             b += pattern;
         return b; // whole patterns, so that blocks join without a "//"
     }();
@@ -241,6 +239,7 @@ run_result run(std::vector<std::string> const& command, std::uint64_t target, st
     posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO); // dup2 clears O_CLOEXEC
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
     std::vector<char*> argv;
+    argv.reserve(command.size() + 1);
     for (std::string const& arg : command)
         argv.push_back(const_cast<char*>(arg.c_str())); // posix_spawn's signature; it does not write
     argv.push_back(nullptr);

@@ -285,6 +285,8 @@ int close_fd_and_fail(void* cookie)
 
 std::FILE* stream_on(int fd, char const* mode, cookie_io_functions_t io, int buffering)
 {
+    // The cookie is the descriptor itself, not a pointer to anything.
+    // NOLINTNEXTLINE(performance-no-int-to-ptr)
     std::FILE* const f = ::fopencookie(reinterpret_cast<void*>(static_cast<std::intptr_t>(fd)), mode, io);
     if (f != nullptr) static_cast<void>(std::setvbuf(f, nullptr, buffering, 1 << 16));
     return f;

@@ -60,7 +60,7 @@ TEST(JsonWriter, AsciiRecordsAreWrittenAsRapidJsonWritesThem)
         "",
         "http://h/",
     };
-    std::vector<std::string_view> const names = {"list.txt", "<stdin>", "a \"q\"\\b.txt", "caf\xC3\xA9.txt"};
+    std::vector<std::string_view> const names = {"list.txt", "<stdin>", R"(a "q"\b.txt)", "caf\xC3\xA9.txt"};
     ftpuri::diag_set none;
     ftpuri::diag_set some;
     some.insert(ftpuri::diag_id::userinfo_password);

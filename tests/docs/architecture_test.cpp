@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -19,7 +20,7 @@ std::string const root = FTPURI_SOURCE_DIR;
 std::vector<std::pair<std::string, std::string>> quoted_includes(std::string const& dir)
 {
     std::vector<std::pair<std::string, std::string>> out;
-    for (auto const& entry : fs::directory_iterator(root + "/" + dir)) {
+    for (auto const& entry : fs::directory_iterator(fs::path(root) / dir)) {
         std::string const ext = entry.path().extension().string();
         if (ext != ".hpp" && ext != ".cpp" && ext != ".h") continue;
         std::ifstream in(entry.path());
@@ -30,6 +31,14 @@ std::vector<std::pair<std::string, std::string>> quoted_includes(std::string con
         }
     }
     return out;
+}
+
+// Whether the file `name` names, as an #include in `dir` spells it, exists.
+bool exists_in(std::string_view dir, std::string_view name)
+{
+    std::string path = root;
+    path.append("/").append(dir).append("/").append(name);
+    return fs::exists(path);
 }
 
 bool starts_with(std::string const& s, std::string const& prefix)
@@ -50,7 +59,7 @@ TEST(Architecture, RulesIncludeOnlyTheBytesLayerAndOtherRules)
     auto const includes = quoted_includes("src/rules");
     ASSERT_FALSE(includes.empty());
     for (auto const& [file, name] : includes) {
-        bool const sibling = fs::exists(root + "/src/rules/" + name);
+        bool const sibling = exists_in("src/rules", name);
         EXPECT_TRUE(starts_with(name, "ftpuri/") || name == "text.hpp" || sibling) << file << " includes " << name;
     }
 }
@@ -60,7 +69,7 @@ TEST(Architecture, CliUsesOnlyThePublicApi)
     auto const includes = quoted_includes("src/cli");
     ASSERT_FALSE(includes.empty());
     for (auto const& [file, name] : includes) {
-        bool const own = name.find('/') == std::string::npos && fs::exists(root + "/src/cli/" + name);
+        bool const own = name.find('/') == std::string::npos && exists_in("src/cli", name);
         // Made at build time from docs/diagnostics.md by src/cli/rule_rationale.py.
         bool const generated = name == "rule_rationale.inc";
         EXPECT_TRUE(starts_with(name, "ftpuri/") || own || generated) << file << " includes " << name;
@@ -74,7 +83,7 @@ TEST(Architecture, PythonModuleUsesOnlyThePublicApiAndTheCliFilesItShares)
     auto const includes = quoted_includes("python");
     ASSERT_FALSE(includes.empty());
     for (auto const& [file, name] : includes) {
-        bool const own = name.find('/') == std::string::npos && fs::exists(root + "/python/" + name);
+        bool const own = name.find('/') == std::string::npos && exists_in("python", name);
         bool const shared = name == "plan_lines.hpp" || name == "policy_options.hpp";
         EXPECT_TRUE(starts_with(name, "ftpuri/") || own || shared) << file << " includes " << name;
     }
@@ -88,7 +97,7 @@ TEST(Architecture, FetchUsesOnlyThePublicApi)
     auto const includes = quoted_includes("src/fetch");
     ASSERT_FALSE(includes.empty());
     for (auto const& [file, name] : includes) {
-        bool const own = starts_with(name, "fetch/") && fs::exists(root + "/src/" + name);
+        bool const own = starts_with(name, "fetch/") && exists_in("src", name);
         // c_fetch.cpp defines the C API's ftpuri_fetch, and checks its arguments as c_api.cpp does.
         bool const c_api = name == "ftpuri.h" || name == "../c_arguments.hpp";
         EXPECT_TRUE(starts_with(name, "ftpuri/") || own || c_api) << file << " includes " << name;
@@ -106,7 +115,7 @@ TEST(Architecture, FetchUsesOnlyThePublicApi)
     auto const cli_includes = quoted_includes("src/fetch/cli");
     ASSERT_FALSE(cli_includes.empty());
     for (auto const& [file, name] : cli_includes) {
-        bool const own = name.find('/') == std::string::npos && fs::exists(root + "/src/fetch/cli/" + name);
+        bool const own = name.find('/') == std::string::npos && exists_in("src/fetch/cli", name);
         EXPECT_TRUE(starts_with(name, "ftpuri/") || own || name == "policy_options.hpp")
             << file << " includes " << name;
     }
@@ -138,7 +147,7 @@ TEST(Architecture, ScannerPartsIncludeOnlyWhatIsBelowThem)
     auto const includes = quoted_includes("src/scan");
     ASSERT_FALSE(includes.empty());
     for (auto const& [file, name] : includes) {
-        bool const sibling = fs::exists(root + "/src/scan/" + name);
+        bool const sibling = exists_in("src/scan", name);
         bool const below =
             starts_with(name, "../rules/") || name == "../text.hpp" || name == "../utf8.hpp" || name == "../idna.hpp";
         EXPECT_TRUE(starts_with(name, "ftpuri/") || sibling || below) << file << " includes " << name;

@@ -313,6 +313,7 @@ TEST(diagnostics_md, every_id_has_exactly_one_row_in_catalogue_order)
     for (doc_row const& row : doc().rows)
         doc_order.push_back(row.name);
     std::vector<std::string> catalogue_order;
+    catalogue_order.reserve(ftpuri::diag_catalogue.size());
     for (auto const& entry : ftpuri::diag_catalogue)
         catalogue_order.emplace_back(entry.name);
     EXPECT_EQ(doc_order, catalogue_order) << "rows must follow diag_catalogue's order";

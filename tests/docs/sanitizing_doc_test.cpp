@@ -138,7 +138,7 @@ TEST(sanitizing_md, the_worked_example_is_what_sanitize_returns)
         options.as_error = p->as_error;
         std::array<char, ftpuri::canonicalize_size_bound(2048)> out{};
         ftpuri::sanitize_result const r = ftpuri::sanitize_into(input, p->rules, out, options);
-        std::string const result = row[2];
+        std::string const& result = row[2];
         if (result.starts_with("accepted (")) {
             ASSERT_TRUE(r) << r.error.info().name;
             std::string const cls(ftpuri::to_string(r.cls));

@@ -144,7 +144,7 @@ TEST_F(GrammarFile, EveryRuleNamesItsSource)
     int line_no = 0;
     while (std::getline(in, line)) {
         ++line_no;
-        if (line.rfind(";", 0) == 0) {
+        if (line.starts_with(';')) {
             comment += line + "\n";
             continue;
         }

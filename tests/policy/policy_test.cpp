@@ -150,7 +150,7 @@ TEST(allow_list, a_sorted_list_finds_what_each_pattern_finds)
 // Random names and patterns (seeded): sorted and one-by-one agree, on hits and misses alike.
 TEST(allow_list, sorted_and_linear_agree_on_random_lists)
 {
-    std::mt19937 random(15);
+    std::mt19937 random(15); // NOLINT(cert-msc32-c,cert-msc51-cpp): a fixed seed repeats a failure
     std::vector<std::string> const labels = {"a",       "b",   "ftp", "mirror",       "EXAMPLE",
                                              "example", "org", "net", "xn--bcher-kva"};
     auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
@@ -222,37 +222,16 @@ TEST(host_pattern, forms)
                               "*.a.b", "a-b.c", "example.org.:65535"}) {
         EXPECT_TRUE(ftpuri::host_pattern::parse(valid).has_value()) << valid;
     }
-    for (char const* invalid : {"",
-                                "*",
-                                "*.",
-                                "*example.org",
-                                "**.example.org",
-                                "example..org",
-                                "-a.org",
-                                "a-.org",
-                                "example.org..",
-                                "example.org:",
-                                "example.org:0",
-                                "example.org:65536",
-                                "example.org:021",
-                                "example.org:2x",
-                                "exa mple.org",
-                                "b\xC3\xBC"
-                                "cher.example",
-                                "ex%41mple.org",
-                                "[2001:db8::1",
-                                "[2001:db8::g]",
-                                "[::1]x",
-                                "[::1]:",
-                                "*.[::1]",
-                                "*.1",
-                                "127.1",
-                                "0x7f.1",
-                                "192.0.2.7.",
-                                "010.0.0.1",
-                                "a_b.org",
-                                "example.org/",
-                                "user@example.org"}) {
+    for (char const* invalid :
+         {"", "*", "*.", "*example.org", "**.example.org", "example..org", "-a.org", "a-.org", "example.org..",
+          "example.org:", "example.org:0", "example.org:65536", "example.org:021", "example.org:2x", "exa mple.org",
+          // One literal, split so that the "c" of "cher" is not read as a
+          // hex digit of the escape \xBC.
+          // NOLINTNEXTLINE(bugprone-suspicious-missing-comma)
+          "b\xC3\xBC"
+          "cher.example",
+          "ex%41mple.org", "[2001:db8::1", "[2001:db8::g]", "[::1]x", "[::1]:", "*.[::1]", "*.1", "127.1", "0x7f.1",
+          "192.0.2.7.", "010.0.0.1", "a_b.org", "example.org/", "user@example.org"}) {
         EXPECT_FALSE(ftpuri::host_pattern::parse(invalid).has_value()) << invalid;
     }
     std::string const long_label(64, 'a');

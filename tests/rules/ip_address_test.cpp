@@ -113,7 +113,7 @@ TEST(Ipv6Address, RefusesEveryShapeOutsideTheAlternatives)
 // deterministic sample of strings over the bytes an IPv6 literal is made of.
 TEST(Ipv6Address, AgreesWithInetPton)
 {
-    std::mt19937 random(20261123);
+    std::mt19937 random(20261123); // NOLINT(cert-msc32-c,cert-msc51-cpp): a fixed seed repeats a failure
     std::string const alphabet = "0123456789abcdefABCDEF:.";
     std::uniform_int_distribution<std::size_t> pick(0, alphabet.size() - 1);
     std::uniform_int_distribution<int> length(0, 24);

@@ -88,7 +88,7 @@ TEST(ByteRuns, EachFormHoldsTheGrammarSet)
 // every length end at every offset of a 16- and a 32-byte block.
 TEST(ByteRuns, EveryFormFindsTheSameEndAtEveryAlignmentAndLength)
 {
-    std::mt19937 engine(20261127);
+    std::mt19937 engine(20261127); // NOLINT(cert-msc32-c,cert-msc51-cpp): a fixed seed repeats a failure
     auto random = [&engine] { return static_cast<std::uint32_t>(engine()); };
     for (named_set const& s : sets()) {
         std::vector<unsigned char> members;

@@ -116,7 +116,7 @@ TEST(DnsNameShape, EveryShortNameOfFiveKindsOfByte)
 TEST(DnsNameShape, RandomNamesUpTo34Bytes)
 {
     level_guard const sse2(simd_level::sse2);
-    std::mt19937 random(20261128);
+    std::mt19937 random(20261128); // NOLINT(cert-msc32-c,cert-msc51-cpp): a fixed seed repeats a failure
     constexpr std::string_view alphabet = "abcxyzAZ0129-.._%";
     std::size_t failures = 0;
     for (int i = 0; i < 50000 && failures < 20; ++i) {

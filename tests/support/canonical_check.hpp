@@ -216,7 +216,7 @@ inline void check_canonical(std::string_view input, profile syntax, std::string_
     // The canonical form is equivalent to the input and names the same resource.
     ftpuri::parse_result const c = ftpuri::parse(expected, parse_options{syntax});
     ASSERT_TRUE(c.has_value());
-    if (options.drop_password == false && options.drop_fragment == false && options.drop_anonymous == false) {
+    if (!options.drop_password && !options.drop_fragment && !options.drop_anonymous) {
         EXPECT_TRUE(ftpuri::equivalent(*r, *c)) << "input and canonical form are not equivalent()";
     }
     check_same_resource(*r, *c, options);

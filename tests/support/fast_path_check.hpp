@@ -140,11 +140,11 @@ inline std::string parse_disagreement(std::string_view s, ftpuri::parse_options 
     for (ftpuri::detail::simd_level const level : fast_levels()) {
         std::string const at = std::string(" at ") + level_name(level);
         ftpuri::diagnostic_list found;
-        std::string const quick =
+        std::string quick =
             parse_disagreement(s, "parse(s, o)" + at, at_level(level, [&] { return ftpuri::parse(s, o); }), full);
         if (!quick.empty()) return quick;
-        std::string const listed = parse_disagreement(
-            s, "parse(s, o, list)" + at, at_level(level, [&] { return ftpuri::parse(s, o, found); }), full);
+        std::string listed = parse_disagreement(s, "parse(s, o, list)" + at,
+                                                at_level(level, [&] { return ftpuri::parse(s, o, found); }), full);
         if (!listed.empty()) return listed;
     }
     return {};

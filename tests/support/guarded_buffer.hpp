@@ -20,8 +20,8 @@ struct guarded {
         std::fill(bytes.begin() + guard, bytes.end() - guard, unwritten);
     }
     std::span<char> span() { return {bytes.data() + guard, bytes.size() - 2 * guard}; }
-    std::string_view written(std::size_t n) const { return {bytes.data() + guard, n}; }
-    bool intact() const
+    [[nodiscard]] std::string_view written(std::size_t n) const { return {bytes.data() + guard, n}; }
+    [[nodiscard]] bool intact() const
     {
         for (std::size_t i = 0; i < guard; ++i)
             if (bytes[i] != fill || bytes[bytes.size() - 1 - i] != fill) return false;

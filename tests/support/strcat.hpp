@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace ftpuri_test {
 
@@ -16,7 +17,7 @@ struct piece {
     std::string text;
     piece(char const* s) : text(s) {}
     piece(std::string_view s) : text(s) {}
-    piece(std::string const& s) : text(s) {}
+    piece(std::string s) : text(std::move(s)) {}
     template <std::integral T>
     piece(T v) : text(std::to_string(v))
     {
