@@ -55,6 +55,30 @@ TEST(enum_names, every_public_enum_reads_back_its_names)
     expect_round_trip(static_cast<diag_id>(diag_catalogue.size() - 1), diag_id_from_string, diag_catalogue.size());
 }
 
+// A value no enumerator has (an integer cast to the enum) is named "?", not "" and not another's
+// name; diag_id is left out: its name is read from the catalogue, which such a value is past.
+template <class E>
+void expect_no_name_past(E last)
+{
+    auto const past = static_cast<E>(static_cast<unsigned>(last) + 1);
+    EXPECT_EQ(to_string(past), "?");
+}
+
+TEST(enum_names, a_value_no_enumerator_has_is_named_a_question_mark)
+{
+    expect_no_name_past(profile::lenient);
+    expect_no_name_past(severity::note);
+    expect_no_name_past(component::fragment);
+    expect_no_name_past(host_kind::reg_name);
+    expect_no_name_past(static_cast<host_class>(host_class_count - 1));
+    expect_no_name_past(plan_mode::nocwd);
+    expect_no_name_past(ftp_verb::list);
+    expect_no_name_past(plan_stage::transfer);
+    expect_no_name_past(client_action::log_in);
+    expect_no_name_past(encode_set::unreserved);
+    expect_no_name_past(write_status::invalid);
+}
+
 // The names are the ones printed and documented: a few, spelled out.
 TEST(enum_names, names_are_the_documented_spellings)
 {

@@ -132,6 +132,29 @@ TEST(write_result, canonical_host_into)
     }
 }
 
+// A host that the lenient profile reads as a reg-name because IDNA makes no DNS name of its
+// escapes: parse() spells it as rfc3986 does, but a view without the scan's facts (one built
+// without the scanner) sends it to libidn2, which refuses it. The host cannot be written then:
+// invalid, whatever the room, not an empty host that says ok.
+TEST(write_result, a_host_libidn2_refuses_is_invalid)
+{
+    std::string const input = "ftp://%C3%28/x";
+    ftpuri::parse_result const r = ftpuri::parse(input, {ftpuri::profile::lenient});
+    ASSERT_TRUE(r);
+    ftpuri::detail::uri_parts parts = ftpuri::detail::view_access::parts(*r);
+    parts.facts = 0;
+    parts.path_respelled_from = ftpuri::uri_offsets::npos;
+    ftpuri::uri_view const unscanned(parts);
+    for (std::size_t const size : {std::size_t{0}, ftpuri::canonicalize_size_bound(input.size())}) {
+        guarded host(size);
+        EXPECT_EQ(ftpuri::canonical_host_into(unscanned, host.span()).status, write_status::invalid) << size;
+        guarded whole(size);
+        EXPECT_EQ(ftpuri::canonicalize_into(unscanned, whole.span()).status, write_status::invalid) << size;
+    }
+    // The view as parsed writes the host as rfc3986 spells it.
+    EXPECT_EQ(ftpuri::canonicalize(*r), "ftp://%C3%28/x");
+}
+
 TEST(write_result, sanitize_into)
 {
     for (std::string const& input : corpus()) {

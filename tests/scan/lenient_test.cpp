@@ -208,6 +208,17 @@ TEST(lenient, an_escaped_ascii_control_in_a_host_is_no_unicode)
               "pct.control(warning)@7+3, host.percent-encoded(warning)@7+3, host.not-dns(warning)@6+5");
 }
 
+// A name that is a DNS name but for its "_" (SRV labels) is a reg-name with host.underscore
+// alone: host.not-dns is for hosts no DNS name is like.
+TEST(lenient, an_underscored_name_warns_of_its_underscore_alone)
+{
+    ftpuri::diagnostic_list list;
+    ftpuri::parse_result const r = ftpuri::parse("ftp://_ftp._tcp.example/", parse_options{L}, list);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->host_type(), ftpuri::host_kind::reg_name);
+    EXPECT_EQ(ftpuri_test::describe(list), "host.underscore(warning)@6+1");
+}
+
 // lenient accepts all that rfc3986 accepts: where strict's grammar refuses what RFC 3986 allows,
 // it reads the input as rfc3986 does, with a warning that names what strict refuses, and writes
 // the canonical form rfc3986 writes (a raw ";" as %3B, which strict accepts too).
