@@ -7,8 +7,8 @@
 # errors; the Python module's tests too, with the sanitizer runtime preloaded into the
 # interpreter: python/CMakeLists.txt). Each runs the full ctest suite; between them every libFuzzer target runs for
 # FUZZ_SECONDS (default 30) under ASan and UBSan (fuzz/run.sh), one target per core. After the
-# GCC build, the style and static checks: clang-format 14 and clang-tidy 14 over its compile
-# database (scripts/lint.sh). Any failure fails the script.
+# GCC build, the style and static checks: clang-format 14, and clang-tidy 14 over every TU of the
+# tree in its compile database (scripts/lint.sh). Any failure fails the script.
 #
 # Every build goes through ccache, and the lint keeps clang-tidy's clean verdicts per
 # translation unit (scripts/tidy_cached.py), both in caches outside the clone (ccache's own, by
@@ -60,7 +60,7 @@ timed cmake --build build/gcc -j"$jobs"
 cache_hits
 timed ctest --test-dir build/gcc --output-on-failure -j"$jobs"
 
-echo "== Lint: clang-format 14, clang-tidy 14 over build/gcc's compile database"
+echo "== Lint: clang-format 14, clang-tidy 14 over the whole tree (build/gcc's compile database)"
 timed env LINT_BUILD_DIR=build/gcc bash scripts/lint.sh
 
 echo "== libFuzzer, ${FUZZ_SECONDS:-30} s per target, ASan + UBSan"
