@@ -20,6 +20,7 @@
 #include "rules/dot_segments.hpp"
 #include "rules/ipv6_address.hpp"
 #include "rules/segment.hpp"
+#include "scan/byte_runs.hpp"
 #include "span_writer.hpp"
 #include "text.hpp"
 
@@ -285,11 +286,8 @@ std::size_t next_respelled(std::string_view path, std::size_t q) noexcept
     auto const* s = reinterpret_cast<unsigned char const*>(path.data());
     std::size_t const end = path.size();
 #if defined(__SSE2__)
+    using detail::in_range;
     auto const load = [s](std::size_t at) { return _mm_loadu_si128(reinterpret_cast<__m128i const*>(s + at)); };
-    auto const in = [](__m128i x, char first, char last) {
-        __m128i const d = _mm_sub_epi8(x, _mm_set1_epi8(first));
-        return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(static_cast<char>(last - first))), d);
-    };
     // The escape's two digits are read at q + 1 and q + 2: the loop stops 2 bytes before the end.
     for (; q + 18 <= end; q += 16) {
         __m128i const x = load(q);
@@ -297,8 +295,9 @@ std::size_t next_respelled(std::string_view path, std::size_t q) noexcept
         __m128i const second_digit = load(q + 2);
         __m128i const percent = _mm_cmpeq_epi8(x, _mm_set1_epi8('%'));
         __m128i const kept_first =
-            _mm_or_si128(_mm_or_si128(in(first_digit, '0', '1'), in(first_digit, '8', '9')), in(first_digit, 'A', 'F'));
-        __m128i const kept_second = _mm_or_si128(in(second_digit, '0', '9'), in(second_digit, 'A', 'F'));
+            _mm_or_si128(_mm_or_si128(in_range<'0', '1'>(first_digit), in_range<'8', '9'>(first_digit)),
+                         in_range<'A', 'F'>(first_digit));
+        __m128i const kept_second = _mm_or_si128(in_range<'0', '9'>(second_digit), in_range<'A', 'F'>(second_digit));
         __m128i const kept_escape = _mm_and_si128(percent, _mm_and_si128(kept_first, kept_second));
         __m128i const marks =
             _mm_or_si128(_mm_andnot_si128(kept_escape, percent),
