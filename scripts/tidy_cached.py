@@ -103,10 +103,12 @@ def main():
         run = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
         seconds = time.monotonic() - started
         output, dropped = ours_only(run.stdout, ours)
-        # A verdict is kept only under a key its inputs had before and after the analysis: a
-        # file edited meanwhile must not leave its old text marked clean.
-        unchanged = k is not None and key(entry) == k
-        return run.returncode, output + run.stderr, seconds, unchanged, dropped
+        output += run.stderr
+        # A clean verdict is kept only under a key its inputs had before and after the analysis:
+        # a file edited meanwhile must not leave its old text marked clean.
+        clean = run.returncode == 0 and not FINDING.search(output)
+        cached = clean and k is not None and key(entry) == k
+        return run.returncode, output, seconds, cached, dropped
 
     started = time.monotonic()
     ours = re.compile(header_filter)
@@ -118,13 +120,13 @@ def main():
         # Each TU's output and verdict as soon as it is known: a run that is stopped keeps what
         # it learned, and a long one shows its findings while it goes on.
         for run in concurrent.futures.as_completed(runs):
-            (entry, k), (status, output, seconds, unchanged, dropped) = runs[run], run.result()
+            (entry, k), (status, output, seconds, cached, dropped) = runs[run], run.result()
             outside += dropped
             sys.stdout.write(output)
             sys.stdout.flush()
             if status != 0 and not FINDING.search(output):
                 failed += 1
-            if unchanged and status == 0 and not FINDING.search(output):
+            if cached:
                 open(os.path.join(cache, k), "w").close()
             timed.append((seconds, os.path.relpath(os.path.join(entry["directory"], entry["file"]), root)))
 
