@@ -129,8 +129,11 @@ cp -r "$source_dir/tests/install/c" "$work/consumer"
   cat "$work/consumer.log"
   fail "the find_package consumer"
 }
-ldd "$work/consumer-build/consumer" | grep -q "$root/usr/lib/$multiarch/libftpuri.so.$soversion" ||
-  fail "the consumer does not load $library's library: $(ldd "$work/consumer-build/consumer" | grep ftpuri)"
+# Not ldd | grep -q: grep stops at the match, ldd may then die of SIGPIPE, and pipefail would
+# call the match a miss.
+linked=$(ldd "$work/consumer-build/consumer")
+[[ $linked == *"$root/usr/lib/$multiarch/libftpuri.so.$soversion"* ]] ||
+  fail "the consumer does not load $library's library: $(grep ftpuri <<<"$linked")"
 "$work/consumer-build/consumer" || fail "the find_package consumer's answers"
 export PKG_CONFIG_PATH=$root/usr/lib/$multiarch/pkgconfig
 [[ $(pkg-config --modversion ftpuri) == "$version" ]] || fail "pkg-config --modversion"
