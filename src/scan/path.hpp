@@ -52,12 +52,18 @@ public:
         // rfc3986's raw ";" is respelled "%3B" but scanned as plain: the canonical form looks
         // at the whole path.
         if (!c_.ftp_grammar) c_.parts.path_respelled_from = q;
+        // A typecode most often ends the input (";type=i"): the block stage is then asked about
+        // the segments before it, so that their last need not be judged byte by byte.
+        if (c_.ftp_grammar && n - q > typecode_length && s[n - typecode_length] == ';' &&
+            ends_path_with_typecode(c_, n - typecode_length))
+            names_end_ = n - typecode_length;
         // The first segment may go with the plain ones where it cannot be a drive letter ("C:",
         // "C%3A", "%43:"): its first byte is no escape and its second neither ":" nor one (the
         // block stages stop at a raw ":" second byte themselves). Where no warning is wanted, it
         // always may: a drive letter only warns.
-        if (q + 2 < n && (!Sink::collecting || (s[q + 1] != '%' && s[q + 2] != '%')) && plain_segments_after(q))
-            return n;
+        if (q + 2 < names_end_ && (!Sink::collecting || (s[q + 1] != '%' && s[q + 2] != '%')) &&
+            plain_segments_after(q))
+            return names_end_ == n || scan_typecode(c_, names_end_) ? n : npos;
         segment_ = {q + 1};
         ++q;
         for (;;) {
@@ -67,7 +73,7 @@ public:
             if (ch == '/') {
                 if (!end_segment(q, false)) return npos;
                 if (q + 1 < n && s[q + 1] == '/' && !empty_segments_after(q)) return npos;
-                if (plain_segments_after(q)) return n;
+                if (plain_segments_after(q)) return names_end_ == n || scan_typecode(c_, names_end_) ? n : npos;
                 segment_ = {++q};
             } else if (ch == '%') {
                 do { // escapes come in runs: a UTF-8 character is two to four
@@ -112,9 +118,10 @@ public:
 private:
     // The segments after the "/" at q that need nothing but a level down the walk; with no
     // warning wanted, escapes that could not matter included. Moves q to the "/" that ends the
-    // last of them, and returns true when the path's last segment was one (the path ends at the
-    // input's end). Where a segment needed judging at once, the next three segment ends do not
-    // ask: a path whose every segment holds a "%2F" would pay for the question at each.
+    // last of them, and returns true when the path's last segment was one (the path's names end
+    // at names_end_, the input's end or its typecode's ";"). Where a segment needed judging at
+    // once, the next three segment ends do not ask: a path whose every segment holds a "%2F"
+    // would pay for the question at each.
     bool plain_segments_after(std::uint32_t& q) noexcept
     {
         if (skip_asking_ != 0) {
@@ -122,7 +129,7 @@ private:
             return false;
         }
         unsigned char const* const s = c_.s;
-        std::uint32_t const n = c_.n;
+        std::uint32_t const n = names_end_;
         plain_segments const plain = c_.ftp_grammar ? find_plain_segments<ftp_segment_run>(s, q, n, !Sink::collecting)
                                                     : find_plain_segments<segment_run>(s, q, n, !Sink::collecting);
         walk_.down(plain.count, plain.last_slashed);
@@ -286,7 +293,11 @@ private:
         utf8_checker utf8{};
     };
 
+    // ";type=" and its letter.
+    static constexpr std::uint32_t typecode_length = 7;
+
     cursor<Sink>& c_;
+    std::uint32_t names_end_ = c_.n; // where the block stage is told the segments end
     rules::directory_walk walk_{};
     segment_state segment_{};
     std::uint32_t login_first_end_ = 0; // the '/' after a first segment "~", or 0

@@ -59,8 +59,9 @@ bool scan_typecode(cursor<Sink>& c, std::uint32_t q) noexcept
     return true;
 }
 
-// lenient: whether the raw ";" at q begins a typecode that ends the path (";type=" or
-// ";typecode=", a, i or d in any case, then the path's end), which scan_typecode() reads.
+// Whether the raw ";" at q begins a typecode that ends the path (";type=" or ";typecode=", a,
+// i or d in any case, then the path's end), which scan_typecode() reads: in lenient, a ";" that
+// does not is a pchar.
 template <class Sink>
 [[nodiscard]] bool ends_path_with_typecode(cursor<Sink> const& c, std::uint32_t q) noexcept
 {

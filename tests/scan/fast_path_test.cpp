@@ -493,6 +493,42 @@ TEST(FastPath, EmptySegmentRunsAgreeWhenCancelled)
     EXPECT_TRUE(ftpuri::parse("ftp://h/a/////x/../y", in(S)).has_value());
 }
 
+// A typecode that ends the input ends the names the block stage is asked about: the last name,
+// whatever it holds, must be judged as the portable scan judges it, at every path length (whole
+// blocks, a block whose escapes reach past the names, the last 32 bytes, a short copy), and a
+// ";" that begins no typecode there must not be taken for one.
+TEST(FastPath, TypecodesEndingTheInputAgreeAtEveryPathLength)
+{
+    std::vector<std::string_view> const lasts = {
+        "", "f", ".", "..", "~", "~u", "C:", "%41", "x%2Fy", "%2F", "%c3%a9", "%4", "%E2%80%A8", "a%C3"};
+    std::vector<std::string_view> const typecodes = {";type=i",     ";TYPE=D",   ";type=x", ";type=ii",
+                                                     ";typecode=a", ";type=a?q", ";tipe=i", ";type="};
+    agreement_tally tally;
+    for (std::size_t length = 0; length <= 72; ++length) {
+        // The block stage asked at the path's first "/", or after a first segment it leaves to
+        // the path scanner (which then judges three more before asking again).
+        for (std::string_view first : {"", "~/a/b/c/", "./a/b/c/d/"}) {
+            std::string const names =
+                "ftp://" + std::string(1 + length % 5, 'h') + "/" + std::string(first) + std::string(length, 'd') + "/";
+            for (std::string_view last : lasts)
+                for (std::string_view typecode : typecodes)
+                    tally.check(names + std::string(last) + std::string(typecode));
+        }
+    }
+    tally.expect_none_of_at_least(60000U);
+
+    // What the agreement is on: the typecode read, the path ending before it, its last name
+    // judged (a dot-segment, an escaped "/").
+    std::string const uri = "ftp://h/" + std::string(40, 'd') + "/f;type=i";
+    ftpuri::parse_result const r = ftpuri::parse(uri, in(S));
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->typecode(), 'i');
+    EXPECT_EQ(r->path(), "/" + std::string(40, 'd') + "/f");
+    ftpuri::diagnostic_list found;
+    EXPECT_TRUE(ftpuri::validate("ftp://h/" + std::string(40, 'd') + "/x%2Fy;type=a", in(S), found));
+    EXPECT_TRUE(found.contains(ftpuri::diag_id::path_encoded_slash));
+}
+
 // ---- how often the fast paths are taken ---------------------------------------------------------
 
 // Valid strict inputs: bench/corpora.hpp's mirror-list URLs (the shares of real lists:
