@@ -120,8 +120,9 @@ private:
     // warning wanted, escapes that could not matter included. Moves q to the "/" that ends the
     // last of them, and returns true when the path's last segment was one (the path's names end
     // at names_end_, the input's end or its typecode's ";"). Where a segment needed judging at
-    // once, the next three segment ends do not ask: a path whose every segment holds a "%2F"
-    // would pay for the question at each.
+    // once twice in a row, the next three segment ends do not ask: a path whose every segment
+    // holds a "%2F" would pay for the question at each. Once is common ("~/pub/...") and
+    // cheap: the question stops in the first segment.
     bool plain_segments_after(std::uint32_t& q) noexcept
     {
         if (skip_asking_ != 0) {
@@ -134,7 +135,9 @@ private:
                                                     : find_plain_segments<segment_run>(s, q, n, !Sink::collecting);
         walk_.down(plain.count, plain.last_slashed);
         if (plain.first_escape != npos) respelled_at(plain.first_escape);
-        skip_asking_ = plain.count == 0 && !plain.to_end ? 3 : 0;
+        bool const missed = plain.count == 0 && !plain.to_end;
+        skip_asking_ = missed && missed_before_ ? 3 : 0;
+        missed_before_ = missed;
         // The ftp grammar's last segment ends the path where nothing stops it (a ";" would):
         // one that needs no judgement is the path's end.
         if (plain.to_end && c_.ftp_grammar) {
@@ -302,6 +305,7 @@ private:
     segment_state segment_{};
     std::uint32_t login_first_end_ = 0; // the '/' after a first segment "~", or 0
     unsigned skip_asking_ = 0;          // segment ends before find_plain_segments is asked again
+    bool missed_before_ = false;        // the last question found no segment
 };
 
 } // namespace ftpuri::detail
