@@ -34,6 +34,7 @@ namespace ftpuri::detail {
 inline constexpr plain_set dns_name_run = make_plain_set(rules::dns_name_char);
 inline constexpr plain_set reg_name_lower_run = make_plain_set(chars::reg_name_char - uppercase);
 inline constexpr plain_set reg_name_run = make_plain_set(chars::reg_name_char);
+inline constexpr plain_set ip_literal_run = make_plain_set(chars::ipvfuture_char);
 
 // @constraint punycode: every "xn--" label of a DNS name is an A-label (RFC 5890 2.3.2.1):
 // one that is not ("xn--a", "xn--zz") is rejected by WHATWG parsers and matches no name a
@@ -140,8 +141,9 @@ bool scan_ip_literal(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) no
 {
     unsigned char const* const s = c.s;
     // One pass finds the "]", the first byte never allowed and the first "%" (a zone id);
-    // they are reported in that order.
-    std::uint32_t close = begin + 1;
+    // they are reported in that order. IPvFuture's bytes, which hold every IPv6address's, are
+    // none of them: the pass starts after their run.
+    std::uint32_t close = run_end<ip_literal_run>(s, begin + 1, end);
     std::uint32_t never_allowed = cursor<Sink>::npos;
     std::uint32_t percent = cursor<Sink>::npos;
     for (; close < end && s[close] != ']'; ++close) {
