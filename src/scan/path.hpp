@@ -57,12 +57,9 @@ public:
         if (c_.ftp_grammar && n - q > typecode_length && s[n - typecode_length] == ';' &&
             ends_path_with_typecode(c_, n - typecode_length))
             names_end_ = n - typecode_length;
-        // The first segment may go with the plain ones where it cannot be a drive letter ("C:",
-        // "C%3A", "%43:"): its first byte is no escape and its second neither ":" nor one (the
-        // block stages stop at a raw ":" second byte themselves). Where no warning is wanted, it
-        // always may: a drive letter only warns.
-        if (q + 2 < names_end_ && (!Sink::collecting || (s[q + 1] != '%' && s[q + 2] != '%')) &&
-            plain_segments_after(q))
+        // The first segment goes with the plain ones: the block stages stop at a drive letter
+        // ("C:", "C%3A", "%43:") where warnings are wanted, as at every segment.
+        if (q + 2 < names_end_ && plain_segments_after(q))
             return names_end_ == n || scan_typecode(c_, names_end_) ? n : npos;
         segment_ = {q + 1};
         ++q;
@@ -116,8 +113,8 @@ public:
     static constexpr std::uint32_t npos = cursor<Sink>::npos;
 
 private:
-    // The segments after the "/" at q that need nothing but a level down the walk; with no
-    // warning wanted, escapes that could not matter included. Moves q to the "/" that ends the
+    // The segments after the "/" at q that need nothing but a level down the walk, escapes that
+    // could not matter (nor warn, where warnings are wanted) included. Moves q to the "/" that ends the
     // last of them, and returns true when the path's last segment was one (the path's names end
     // at names_end_, the input's end or its typecode's ";"). Where a segment needed judging at
     // once twice in a row, the next three segment ends do not ask: a path whose every segment
@@ -131,8 +128,9 @@ private:
         }
         unsigned char const* const s = c_.s;
         std::uint32_t const n = names_end_;
-        plain_segments const plain = c_.ftp_grammar ? find_plain_segments<ftp_segment_run>(s, q, n, !Sink::collecting)
-                                                    : find_plain_segments<segment_run>(s, q, n, !Sink::collecting);
+        escape_warnings const warnings = escape_warnings_to_report();
+        plain_segments const plain = c_.ftp_grammar ? find_plain_segments<ftp_segment_run>(s, q, n, warnings)
+                                                    : find_plain_segments<segment_run>(s, q, n, warnings);
         walk_.down(plain.count, plain.last_slashed);
         if (plain.first_escape != npos) respelled_at(plain.first_escape);
         bool const missed = plain.count == 0 && !plain.to_end;
@@ -146,6 +144,21 @@ private:
         }
         q = plain.end;
         return false;
+    }
+
+    // The warnings an escape in a segment may give, less those reported already (once per URI).
+    [[nodiscard]] escape_warnings escape_warnings_to_report() const noexcept
+    {
+        if constexpr (!Sink::collecting) {
+            return {};
+        } else {
+            return {true,
+                    !c_.reported(diag_id::pct_lowercase),
+                    !c_.reported(diag_id::pct_needless),
+                    !c_.reported(diag_id::path_encoded_slash),
+                    !c_.reported(diag_id::path_drive_letter),
+                    !c_.reported(diag_id::pct_non_utf8)};
+        }
     }
 
     // The empty segments that a run of "/" after the one at q ends; moves q to the run's last

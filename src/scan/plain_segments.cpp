@@ -105,27 +105,60 @@ template <int K, class Bytes>
     return {_mm256_and_si256(high.valid, low.valid), _mm256_or_si256(shifted, low.value)};
 }
 
+// What a block's escapes hold, lane by lane (the lane of each escape's "%").
+struct escape_findings {
+    unsigned matters = 0;       // escapes that could matter to a rule
+    unsigned slashes = 0;       // escaped "/"s that do not
+    std::uint64_t waits = 0;    // with warnings: the lanes, up to 9 past the block, where a UTF-8
+                                // sequence waits for a continuation's "%"
+    unsigned continuations = 0; // with warnings: the escapes that decode to a continuation
+};
+
 // The escapes among the block's lanes (`percent`) that could matter to a rule, or whose digits
-// are no hex digits; `begins`: the lanes that begin a segment. matters_alone, matters_with_next
-// and matters_with_third of plain_segments.hpp, lane by lane; the escapes after a lead are
-// decoded only where a lead is. `slashes` gets the escaped "/"s that do not matter.
-template <class Bytes>
-[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline unsigned
-escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, unsigned& slashes) noexcept
+// are no hex digits; `begins`: the lanes that begin a segment, `seconds` those of a segment's
+// second byte. matters_alone, matters_with_next and matters_with_third of plain_segments.hpp,
+// lane by lane; the escapes after a lead are decoded only where a lead is. With `Warnings`,
+// also the escapes that warn, and what the UTF-8 check of the block's caller needs.
+template <bool Warnings, class Bytes>
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline escape_findings
+escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, [[maybe_unused]] unsigned seconds,
+                    [[maybe_unused]] escape_warnings const& warnings) noexcept
 {
+    escape_findings found;
     decoded const d = decode<1>(bytes);
     v32 const b = d.byte;
     unsigned matters = ~bits(d.valid) | lanes_in(b, load_nibble_tables(matters_alone_bytes)) |
                        (lanes_in(b, load_nibble_tables(leading_bytes)) & begins);
-    // A "/" that begins a segment, or that a "." or another escape follows.
     unsigned const slash = bits(is(b, '/')) & percent;
+    if constexpr (Warnings) {
+        // pct.lowercase, pct.needless, path.encoded-slash, path.drive-letter: each until reported.
+        auto const unless_reported = [](bool still) { return still ? ~0U : 0U; };
+        v32 const lower =
+            _mm256_or_si256(within(bytes.template from<1>(), 'a', 'f'), within(bytes.template from<2>(), 'a', 'f'));
+        // A drive letter's escaped letter is unreserved: it begins a segment.
+        unsigned const unreserved = lanes_in(b, load_nibble_tables(unreserved_bytes));
+        unsigned const drive_letter = (unreserved & begins) | (bits(_mm256_or_si256(is(b, ':'), is(b, '|'))) & seconds);
+        matters |=
+            (bits(lower) & unless_reported(warnings.lowercase)) | (unreserved & unless_reported(warnings.needless)) |
+            (slash & unless_reported(warnings.encoded_slash)) | (drive_letter & unless_reported(warnings.drive_letter));
+        // pct.non-utf8, checked by the caller across blocks.
+        if (warnings.non_utf8) {
+            std::uint64_t const wait_one = lanes_in(b, load_nibble_tables(wait_one_bytes)) & percent;
+            std::uint64_t const wait_two = lanes_in(b, load_nibble_tables(wait_two_bytes)) & percent;
+            std::uint64_t const wait_three = lanes_in(b, load_nibble_tables(wait_three_bytes)) & percent;
+            found.waits = wait_one << 3U | wait_two << 6U | wait_three << 9U;
+            found.continuations = lanes_in(b, load_nibble_tables(continuation_bytes)) & percent;
+        }
+    }
     if (slash != 0) {
+        // A "/" that begins a segment, or that a "." or another escape follows.
         v32 const after = bytes.template from<3>();
         unsigned const near = slash & (begins | bits(_mm256_or_si256(is(after, '.'), is(after, '%'))));
         matters |= near;
-        slashes = slash & ~near;
+        found.slashes = slash & ~near;
     }
-    if ((lanes_in(b, load_nibble_tables(lead_bytes)) & percent) == 0) return matters & percent;
+    found.matters = matters & percent;
+    if ((lanes_in(b, load_nibble_tables(lead_bytes)) & percent) == 0) return found;
     decoded const next = decode<4>(bytes);
     v32 const next_is_escape = _mm256_and_si256(is(bytes.template from<3>(), '%'), next.valid);
     // The leads' bits that the next byte completes a pair with (plain_segments.hpp's pairs).
@@ -141,14 +174,17 @@ escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, unsig
         v32 const third_is_escape = _mm256_and_si256(is(bytes.template from<6>(), '%'), third.valid);
         matters |= after_e2_80 & bits(_mm256_and_si256(third_is_escape, within(third.byte, 0xA8, 0xA9)));
     }
-    return matters & percent;
+    found.matters = matters & percent;
+    return found;
 }
 
-// The walk over 32-byte blocks.
+// The walk over 32-byte blocks; with `Warnings`, an escape that warns matters.
+template <bool Warnings>
 class segment_blocks {
 public:
-    [[gnu::target("avx2,popcnt")]] segment_blocks(std::uint32_t q, plain_set const& set, bool escapes) noexcept
-        : ascii_(load_nibble_tables(set.ascii)), escapes_(escapes), found_{q}
+    [[gnu::target("avx2,popcnt")]] segment_blocks(std::uint32_t q, plain_set const& set,
+                                                  escape_warnings const& warnings) noexcept
+        : ascii_(load_nibble_tables(set.ascii)), warnings_(warnings), found_{q}
     {
     }
 
@@ -164,15 +200,24 @@ public:
         unsigned const lead = bits(_mm256_or_si256(is(x, '.'), is(x, '~'))) >> skip;
         unsigned const colon = bits(is(x, ':')) >> skip;
         unsigned const begins = (slash << 1U) | after_slash_;
-        unsigned const percent = escapes_ ? bits(is(x, '%')) >> skip : 0U;
+        unsigned const percent = bits(is(x, '%')) >> skip;
         // An escape's two digits are members: the lane of its "%", taken as plain, stands for
         // the escape, judged below. Lanes past the block's end (skip > 0) are no members.
         unsigned const plain = member | percent;
         // A segment's second byte ":" may make it a drive letter ("C:"), which warns.
-        unsigned problem =
-            (~plain & ~slash) | (begins & (~plain | lead | slash)) | (((begins << 1U) | second_byte_) & colon);
-        unsigned slashes = 0;
-        if (percent != 0) problem |= escapes_that_matter(bytes, percent << skip, begins << skip, slashes) >> skip;
+        unsigned const seconds = (begins << 1U) | second_byte_;
+        unsigned problem = (~plain & ~slash) | (begins & (~plain | lead | slash)) | (seconds & colon);
+        escape_findings escapes;
+        if (percent != 0)
+            escapes = escapes_that_matter<Warnings>(bytes, percent << skip, begins << skip, seconds << skip, warnings_);
+        problem |= escapes.matters >> skip;
+        // A UTF-8 sequence wants each continuation where it waits for one, and has none elsewhere.
+        std::uint64_t const waits = (escapes.waits >> skip) | waits_after_;
+        if constexpr (Warnings) {
+            problem |= static_cast<unsigned>(waits) ^ (escapes.continuations >> skip);
+            waits_after_ = waits >> 32U;
+        }
+        unsigned const slashes = escapes.slashes;
         unsigned const before =
             problem != 0 ? static_cast<unsigned>((std::uint64_t{1} << __builtin_ctz(problem)) - 1U) : ~0U;
         unsigned const taken = slash & before;
@@ -185,18 +230,26 @@ public:
             first_escape_ = position + static_cast<std::uint32_t>(__builtin_ctz(percent & before));
         after_slash_ = slash >> 31U;
         second_byte_ = begins >> 31U;
-        if (problem != 0) stop_ = position + static_cast<std::uint32_t>(__builtin_ctz(problem));
+        if (problem != 0) {
+            auto const lane = static_cast<unsigned>(__builtin_ctz(problem));
+            stop_ = position + lane;
+            open_at_stop_ = (waits >> lane) != 0;
+        }
         return problem == 0;
     }
 
     // The input ends at `position`: its end stops the shortcut as a NUL would.
-    void end_at(std::uint32_t position) noexcept { stop_ = position; }
+    void end_at(std::uint32_t position) noexcept
+    {
+        stop_ = position;
+        open_at_stop_ = waits_after_ != 0;
+    }
 
     // The path's end is n: a last segment that nothing stopped before it (the NULs after it do)
     // needs no judgement either.
     [[nodiscard]] plain_segments result(std::uint32_t n) noexcept
     {
-        found_.to_end = stop_ == n && n > found_.end + 1;
+        found_.to_end = stop_ == n && n > found_.end + 1 && !open_at_stop_;
         found_.last_slashed = last_slashed_;
         // An escape before the last "/" taken, or anywhere when the last segment is taken too.
         if (first_escape_ < (found_.to_end ? n : found_.end)) found_.first_escape = first_escape_;
@@ -226,23 +279,24 @@ private:
 
     static constexpr std::uint32_t npos = 0xFFFF'FFFFU;
     nibble_tables ascii_;
-    bool escapes_;
+    escape_warnings warnings_;
     plain_segments found_;
     std::uint32_t first_escape_ = npos;
     std::uint32_t stop_ = npos; // the first byte that ended the shortcut
     std::uint32_t last_slashed_ = npos;
-    bool open_slashed_ = false; // the segment open at the last block's end holds an escaped "/"
-    unsigned after_slash_ = 1;  // the byte before the block is a "/": a segment begins at its first
-    unsigned second_byte_ = 0;  // a segment began at the byte before the block
+    bool open_slashed_ = false;     // the segment open at the last block's end holds an escaped "/"
+    std::uint64_t waits_after_ = 0; // with warnings: where a sequence waits in the blocks after this
+    bool open_at_stop_ = false;     // with warnings: a sequence still waits at the first stop
+    unsigned after_slash_ = 1;      // the byte before the block is a "/": a segment begins at its first
+    unsigned second_byte_ = 0;      // a segment began at the byte before the block
 };
 
-} // namespace
-
-[[gnu::target("avx2,popcnt")]] plain_segments plain_segments_avx2(unsigned char const* s, std::uint32_t q,
-                                                                  std::uint32_t n, plain_set const& set,
-                                                                  bool escapes) noexcept
+template <bool Warnings>
+[[gnu::target("avx2,popcnt")]] plain_segments walk_blocks(unsigned char const* s, std::uint32_t q, std::uint32_t n,
+                                                          plain_set const& set,
+                                                          escape_warnings const& warnings) noexcept
 {
-    segment_blocks blocks(q, set, escapes);
+    segment_blocks<Warnings> blocks(q, set, warnings);
     // 32 bytes a block, and the 8 after it that an escape's digits and the two escapes after it
     // may reach.
     std::uint32_t p = q + 1;
@@ -277,10 +331,19 @@ private:
     return blocks.result(n);
 }
 
+} // namespace
+
+[[gnu::target("avx2,popcnt")]] plain_segments plain_segments_avx2(unsigned char const* s, std::uint32_t q,
+                                                                  std::uint32_t n, plain_set const& set,
+                                                                  escape_warnings const& warnings) noexcept
+{
+    return warnings.wanted ? walk_blocks<true>(s, q, n, set, warnings) : walk_blocks<false>(s, q, n, set, warnings);
+}
+
 #else
 
 plain_segments plain_segments_avx2(unsigned char const* /*s*/, std::uint32_t q, std::uint32_t /*n*/,
-                                   plain_set const& /*set*/, bool /*escapes*/) noexcept
+                                   plain_set const& /*set*/, escape_warnings const& /*warnings*/) noexcept
 {
     return {q};
 }

@@ -7,8 +7,8 @@
 // directory), of segment bytes and escapes that decode to nothing the rules look at. The path
 // scanner (path.hpp) asks here, at each "/", how far such segments go; the segments it is told
 // of it does not stop in, and it judges every other one itself. SSE2 takes segments without
-// escapes; AVX2 (chosen at run time) takes escapes too, where no warning is wanted, by decoding
-// every escape of 32 bytes at once and asking whether any could matter:
+// escapes; AVX2 (chosen at run time) takes escapes too, by decoding every escape of 32 bytes at
+// once and asking whether any could matter:
 //   - a control or "\" (pct.*control, path.encoded-backslash), a "." or "~" beginning a
 //     segment;
 //   - a "/" (path.encoded-slash) that begins a segment (path.absolute) or is followed by a "."
@@ -17,7 +17,15 @@
 //     judged by the path scanner);
 //   - a lead that begins a look-alike or a line separator with the escapes after it: the
 //     conditions below, each checked at compile time against the UTF-8 state machine of
-//     utf8.hpp, so that they are that machine's answers, not a second reading of RFC 3629.
+//     utf8.hpp, so that they are that machine's answers, not a second reading of RFC 3629;
+// and, where warnings are wanted (a diagnostic_list is filled), an escape that warns:
+//   - a lowercase digit (pct.lowercase), an unreserved byte (pct.needless), any "/"
+//     (path.encoded-slash), an unreserved byte beginning a segment or a ":" or "|" as its
+//     second byte (path.drive-letter);
+//   - a UTF-8 sequence left open or a continuation no lead opened (pct.non-utf8): each lead
+//     needs as many escapes after it as the state machine counts, and every continuation is
+//     one of them;
+//   each only until the URI has reported it (a warning is reported once per URI).
 // tests/scan/fast_path_test.cpp and props/fast_path_props.cpp hold the levels to the portable scan.
 #pragma once
 
@@ -101,9 +109,70 @@ consteval bool conditions_are_the_state_machines()
 }
 static_assert(conditions_are_the_state_machines(), "the AVX2 escape check must ask what utf8.hpp answers");
 
+// ---- what warns, where warnings are wanted ----------------------------------------------------
+
+// How many continuation bytes the state machine waits for after the decoded byte `b`, which
+// does not matter alone: 0 for ASCII and the continuations themselves.
+constexpr unsigned continuations_after(unsigned b) noexcept
+{
+    using namespace utf8;
+    if (b < 0x80 || is_continuation(class_of(b))) return 0;
+    unsigned count = 0;
+    for (state s = start(class_of(b)).next; s != idle; s = transition(s, cont_high).next)
+        ++count;
+    return count;
+}
+
+// The drive letter's second decoded byte (rules/segment.hpp, is_drive_letter).
+constexpr bool ends_a_drive_letter(unsigned b) noexcept
+{
+    return b == ':' || b == '|';
+}
+
+// The structural check is the state machine's notion of UTF-8: a lead followed by exactly its
+// count of continuations (whichever they are) and then an end, ASCII or another lead, is UTF-8
+// unless a pair already matters; with one continuation fewer or more, it is not; and a
+// continuation with no lead is not.
+consteval bool utf8_counts_are_the_state_machines()
+{
+    using namespace utf8;
+    constexpr std::array<unsigned, 8> continuations = {0x80, 0x85, 0x8F, 0x90, 0x9F, 0xA0, 0xA8, 0xBF};
+    // utf8_checker's ok() after the lead, `count` continuations and the segment's end.
+    auto const ok_after = [](unsigned lead, unsigned cont, unsigned count) {
+        step x = transition(idle, class_of(lead));
+        bool bad = x.not_utf8;
+        for (unsigned k = 0; k < count; ++k) {
+            x = transition(x.next, class_of(cont));
+            bad = bad || x.not_utf8;
+        }
+        return !bad && x.next == idle;
+    };
+    for (unsigned lead = 0xC2; lead < 0xF5; ++lead) {
+        unsigned const need = continuations_after(lead);
+        if (need == 0 || need > 3) return false;
+        for (unsigned cont : continuations) {
+            if (matters_with_next(lead, cont) || (lead == 0xE2 && cont == 0x80)) continue;
+            if (!ok_after(lead, cont, need) || ok_after(lead, cont, need - 1) || ok_after(lead, cont, need + 1))
+                return false;
+            if (!transition(idle, class_of(cont)).not_utf8) return false;
+        }
+    }
+    return true;
+}
+static_assert(utf8_counts_are_the_state_machines(), "the AVX2 UTF-8 check must count as utf8.hpp does");
+
 // The three sets of decoded bytes the AVX2 form looks up (byte_runs.hpp's nibble tables).
 inline constexpr nibble_set matters_alone_bytes = make_nibble_set([](unsigned b) { return matters_alone(b); });
 inline constexpr nibble_set leading_bytes = make_nibble_set([](unsigned b) { return b == '.' || b == '~'; });
+// Where warnings are wanted: unreserved bytes, and the leads that wait for one, two or three
+// continuations, and the continuations.
+inline constexpr nibble_set unreserved_bytes =
+    make_nibble_set([](unsigned b) { return chars::unreserved.contains(static_cast<unsigned char>(b)); });
+inline constexpr nibble_set wait_one_bytes = make_nibble_set([](unsigned b) { return continuations_after(b) >= 1; });
+inline constexpr nibble_set wait_two_bytes = make_nibble_set([](unsigned b) { return continuations_after(b) >= 2; });
+inline constexpr nibble_set wait_three_bytes = make_nibble_set([](unsigned b) { return continuations_after(b) >= 3; });
+inline constexpr nibble_set continuation_bytes =
+    make_nibble_set([](unsigned b) { return utf8::is_continuation(utf8::class_of(b)); });
 // The leads that matters_with_next and matters_with_third look further for.
 inline constexpr nibble_set lead_bytes = make_nibble_set([](unsigned b) {
     for (unsigned next = 0x80; next < 0xC0; ++next)
@@ -175,22 +244,34 @@ struct plain_segments {
     bool to_end = false;
 };
 
-// AVX2, out of line (compiled for AVX2 alone); with `escapes`, segments with escapes too.
-[[nodiscard]] plain_segments plain_segments_avx2(unsigned char const* s, std::uint32_t q, std::uint32_t n,
-                                                 plain_set const& set, bool escapes) noexcept;
+// The warnings an escape may give that are still to report, where warnings are wanted: each is
+// reported once per URI, so an escape that would repeat one matters no more than in a scan
+// that wants none.
+struct escape_warnings {
+    bool wanted = false; // warnings are wanted at all
+    bool lowercase = false;
+    bool needless = false;
+    bool encoded_slash = false;
+    bool drive_letter = false;
+    bool non_utf8 = false;
+};
 
-// From the "/" at s[q] on, the segments that need no judgement, ended by a "/". With
-// `escapes` (no warning wanted), segments whose escapes decode to nothing that matters count
-// too, where AVX2 is there. The portable form finds none: the caller judges each segment.
+// AVX2, out of line (compiled for AVX2 alone).
+[[nodiscard]] plain_segments plain_segments_avx2(unsigned char const* s, std::uint32_t q, std::uint32_t n,
+                                                 plain_set const& set, escape_warnings const& warnings) noexcept;
+
+// From the "/" at s[q] on, the segments that need no judgement, ended by a "/". Where AVX2 is
+// there, segments whose escapes decode to nothing that matters count too, an escape that gives
+// one of `warnings` mattering. The portable form finds none: the caller judges each segment.
 template <plain_set const& Set>
-[[nodiscard, gnu::always_inline]] inline plain_segments find_plain_segments(unsigned char const* s, std::uint32_t q,
-                                                                            std::uint32_t n, bool escapes) noexcept
+[[nodiscard, gnu::always_inline]] inline plain_segments
+find_plain_segments(unsigned char const* s, std::uint32_t q, std::uint32_t n, escape_warnings const& warnings) noexcept
 {
     static_assert(!Set.member['/'] && !Set.member['%'], "a segment's plain bytes hold no '/' and no escape");
     static_assert(!Set.non_ascii, "the AVX2 form looks up ASCII members only");
     plain_segments found{q};
 #if defined(__SSE2__)
-    if (active_simd_level == simd_level::avx2) return plain_segments_avx2(s, q, n, Set, escapes);
+    if (active_simd_level == simd_level::avx2) return plain_segments_avx2(s, q, n, Set, warnings);
     if (active_simd_level == simd_level::scalar) return found;
     unsigned after_slash = 1; // s[p - 1] is a "/": a segment begins at p
     unsigned second_byte = 0; // a segment began at s[p - 1]: s[p] is its second byte
@@ -218,7 +299,7 @@ template <plain_set const& Set>
 #else
     static_cast<void>(s);
     static_cast<void>(n);
-    static_cast<void>(escapes);
+    static_cast<void>(warnings);
 #endif
     return found;
 }

@@ -71,6 +71,13 @@ public:
     // Safety rules are errors (strict), else warnings.
     [[nodiscard]] bool strict() const noexcept { return strict_; }
 
+    // Whether the Sink already holds `id`, which is then not reported again.
+    [[nodiscard]] bool reported(diag_id id) const noexcept
+    {
+        auto const bit = static_cast<unsigned>(id);
+        return (reported_[bit / 64] >> (bit % 64) & 1U) != 0;
+    }
+
 private:
     void report_once(diag_id id, severity level, component where, std::uint32_t offset, std::uint32_t length) noexcept
     {

@@ -529,6 +529,43 @@ TEST(FastPath, TypecodesEndingTheInputAgreeAtEveryPathLength)
     EXPECT_TRUE(found.contains(ftpuri::diag_id::path_encoded_slash));
 }
 
+// Each escape warning is reported once per URI, so once it is, the block stage takes the escapes
+// that would repeat it: a second, third ... segment with the same warning (or one that the
+// userinfo reported first), and, for an escaped "/", a ".." after them that cancels one.
+TEST(FastPath, RepeatedEscapeWarningsAgree)
+{
+    std::vector<std::string_view> const warns = {"x%c3%a9", "%41b",      "x%2Fy",      "C%3A", "x%C3",   "x%A9",
+                                                 "%2F%2E",  "%e2%82%ac", "x%C3%A9%2f", "%43:", "%41%3A", "C%7c"};
+    agreement_tally tally;
+    for (std::string_view userinfo : {"", "u%C3@", "u%41@", "u%e9@"}) {
+        for (std::string_view first : warns) {
+            for (std::string_view again : warns) {
+                for (std::size_t between = 0; between <= 40; between += 9) {
+                    for (std::string_view tail : {"", "/f", "/..", "/../..", "/../../.."}) {
+                        std::string uri = "ftp://" + std::string(userinfo) + "h/" + std::string(first) + "/" +
+                                          std::string(between, 'b') + "/" + std::string(again) + "/" +
+                                          std::string(again) + std::string(tail);
+                        tally.check(uri);
+                    }
+                }
+            }
+        }
+    }
+    tally.expect_none_of_at_least(20000U);
+
+    // What the agreement is on: each warning reported once, at its first place.
+    ftpuri::diagnostic_list found;
+    std::string const uri = "ftp://h/a%c3%a9/" + std::string(40, 'b') + "/c%c3%a9/d%c3%a9";
+    ASSERT_TRUE(ftpuri::validate(uri, in(L), found));
+    std::size_t lowercase = 0;
+    for (ftpuri::diagnostic const& d : found)
+        if (d.id == ftpuri::diag_id::pct_lowercase) {
+            ++lowercase;
+            EXPECT_EQ(d.offset, 9U);
+        }
+    EXPECT_EQ(lowercase, 1U);
+}
+
 // ---- how often the fast paths are taken ---------------------------------------------------------
 
 // Valid strict inputs: bench/corpora.hpp's mirror-list URLs (the shares of real lists:

@@ -26,11 +26,18 @@ constexpr std::uint32_t slash = 7; // "ftp://h/": the path's first "/"
 
 using level_guard = ftpuri_test::simd_level_guard;
 
-plain_segments segments_of(std::string const& uri, bool escapes)
+using ftpuri::detail::escape_warnings;
+// Every escape warning still to report, or none wanted.
+escape_warnings all_warnings(bool wanted)
+{
+    return wanted ? escape_warnings{true, true, true, true, true, true} : escape_warnings{};
+}
+
+plain_segments segments_of(std::string const& uri, escape_warnings const& warnings)
 {
     auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
     return ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(
-        s, slash, static_cast<std::uint32_t>(uri.size()), escapes);
+        s, slash, static_cast<std::uint32_t>(uri.size()), warnings);
 }
 
 std::string a(std::size_t n)
@@ -54,10 +61,10 @@ struct expected {
     bool to_end = false;
 };
 
-void expect(std::string_view path, expected e, bool escapes = true)
+void expect(std::string_view path, expected e, escape_warnings const& warnings = {})
 {
     std::string const uri = join({"ftp://h", path});
-    plain_segments const got = segments_of(uri, escapes);
+    plain_segments const got = segments_of(uri, warnings);
     EXPECT_EQ(got.end, e.end) << uri;
     EXPECT_EQ(got.count, e.count) << uri;
     EXPECT_EQ(got.first_escape, e.first_escape) << uri;
@@ -92,13 +99,34 @@ TEST_P(AtABlocksEdge, ASegmentThatNeedsJudgingBeginningTheNextBlockStopsIt)
 
 INSTANTIATE_TEST_SUITE_P(PlainSegments, AtABlocksEdge, testing::Values(4U, 80U));
 
-TEST(PlainSegments, EscapesAreTakenOnlyWhereNoWarningIsWanted)
+TEST(PlainSegments, EscapesThatWarnAreTakenOnlyWhereNoWarningIsWanted)
 {
     if (ftpuri::detail::detected_simd_level() != simd_level::avx2) GTEST_SKIP() << "no AVX2 on this machine";
     level_guard const avx2(simd_level::avx2);
+    // UTF-8 in uppercase escapes warns of nothing: taken either way.
     std::string const path = join({"/pub/caf%C3%A9/", a(40), "/x"});
     expect(path, {slash + 14 + 41, 3, slash + 8, true});
-    expect(path, {slash + 4, 1, none, false}, false);
+    expect(path, {slash + 14 + 41, 3, slash + 8, true}, all_warnings(true));
+    // Each escape that warns (pct.lowercase, pct.needless, path.encoded-slash,
+    // path.drive-letter, pct.non-utf8) stops the stage at its segment where warnings are wanted.
+    for (std::string_view warns : {"caf%c3%a9", "%41rchive", "a%2Fb", "C%3A", "C%7C", "caf%C3", "caf%C3x%A9", "%A9",
+                                   "%E2%82", "%F0%9F%98%80%80", "caf%C3%A9%E2"}) {
+        std::string const segment(warns);
+        std::string const warned = join({"/pub/", segment, "/", a(40), "/x"});
+        auto const segment_end = static_cast<std::uint32_t>(slash + 5 + segment.size());
+        expect(warned, {segment_end + 41, 3, slash + 5 + static_cast<std::uint32_t>(segment.find('%')), true});
+        expect(warned, {slash + 4, 1, none, false}, all_warnings(true));
+    }
+    // A warning is reported once per URI: an escape that would repeat one is taken.
+    escape_warnings lowercase_reported = all_warnings(true);
+    lowercase_reported.lowercase = false;
+    std::string const lower = join({"/pub/caf%c3%a9/", a(40), "/x"});
+    expect(lower, {slash + 14 + 41, 3, slash + 8, true}, lowercase_reported);
+    escape_warnings utf8_reported = all_warnings(true);
+    utf8_reported.non_utf8 = false;
+    std::string const cut = join({"/pub/caf%C3/", a(40), "/x"});
+    expect(cut, {slash + 11 + 41, 3, slash + 8, true}, utf8_reported);
+    expect(cut, {slash + 4, 1, none, false}, lowercase_reported);
 }
 
 TEST(PlainSegments, TheSse2FormTakesSegmentsWithoutEscapesAndNeverTheLast)
