@@ -2,6 +2,8 @@
 // src/scan/byte_runs.cpp: the AVX2 form of run_end(), and which form this machine runs.
 #include "byte_runs.hpp"
 
+#include <bit>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include "nibble_lookup_avx2.hpp"
 #endif
@@ -48,7 +50,7 @@ namespace {
     unsigned const out =
         ~members_avx2(_mm256_loadu_si256(reinterpret_cast<__m256i const*>(s + n - 32)), ascii, set.non_ascii) >>
         passed << passed;
-    return out != 0 ? n - 32 + static_cast<std::uint32_t>(__builtin_ctz(out)) : n;
+    return n - 32 + static_cast<std::uint32_t>(std::countr_zero(out)); // countr_zero(0) is 32: the run ends at n
 }
 
 #else

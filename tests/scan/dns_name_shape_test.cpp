@@ -57,8 +57,10 @@ bool shortcut(std::string const& input, std::size_t begin, std::size_t length)
 
 using level_guard = ftpuri_test::simd_level_guard;
 
-// The name in three places: with a long path after it, as the input's last bytes (the window
-// then ends at the input's end), and in an input shorter than 32 bytes (never taken).
+// The name in four places: with a long path after it, as the input's last bytes (the window
+// then ends at the input's end), as the last bytes of an input of exactly 32 (the shortest the
+// read takes: the window is the whole input), and in an input shorter than 32 bytes (never
+// taken).
 std::size_t check(std::string const& name)
 {
     std::size_t failures = 0;
@@ -80,6 +82,13 @@ std::size_t check(std::string const& name)
     if (shortcut(last, 40, name.size()) != expected) {
         ADD_FAILURE() << "last: \"" << name << "\" expected " << expected;
         ++failures;
+    }
+    if (name.size() <= 32) {
+        std::string const exact = std::string(32 - name.size(), 'x') + name;
+        if (shortcut(exact, exact.size() - name.size(), name.size()) != expected) {
+            ADD_FAILURE() << "in 32 bytes: \"" << name << "\" expected " << expected;
+            ++failures;
+        }
     }
     if (name.size() < 8) {
         std::string const tiny = "ftp://" + name + "/";

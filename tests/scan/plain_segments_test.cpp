@@ -129,6 +129,56 @@ TEST(PlainSegments, EscapesThatWarnAreTakenOnlyWhereNoWarningIsWanted)
     expect(cut, {slash + 4, 1, none, false}, lowercase_reported);
 }
 
+// An escape as the AVX2 form writes it: "%" and two uppercase hex digits.
+std::string escape(unsigned b)
+{
+    constexpr std::string_view hex = "0123456789ABCDEF";
+    return {'%', hex[b >> 4U], hex[b & 15U]};
+}
+
+// The AVX2 form's escape check restates plain_segments.hpp's conditions as vector lookups and
+// constants. Every byte as the first of three escapes, every continuation after it, every third
+// byte after E2 80 (a line separator's prefix), with the first escape at each lane of a block
+// and past it, followed by bytes in the input or only in registers: the segment that holds
+// them is taken exactly when no condition names them. (Whether the last segment is taken too
+// is the input end's business, AtABlocksEdge's.)
+TEST(PlainSegments, TheAvx2FormTakesEscapesExactlyWhenNoConditionNamesThem)
+{
+    if (ftpuri::detail::detected_simd_level() != simd_level::avx2) GTEST_SKIP() << "no AVX2 on this machine";
+    level_guard const avx2(simd_level::avx2);
+    using ftpuri::detail::matters_alone;
+    using ftpuri::detail::matters_with_next;
+    using ftpuri::detail::matters_with_third;
+    std::size_t wrong = 0;
+    std::size_t taken = 0;
+    for (unsigned lead = 0x80; lead < 0x100; ++lead) {
+        for (unsigned next = 0x80; next < 0xC0; ++next) {
+            for (unsigned third = 0x80; third < (lead == 0xE2 && next == 0x80 ? 0xC0U : 0x81U); ++third) {
+                bool const matters =
+                    matters_alone(lead) || matters_with_next(lead, next) || matters_with_third(lead, next, third);
+                std::string const escapes = escape(lead) + escape(next) + escape(third);
+                for (std::uint32_t at = 0; at <= 34; ++at) {
+                    for (std::size_t const rest : {2U, 40U}) {
+                        std::string const uri = join({"ftp://h/", a(at), escapes, "/", a(rest)});
+                        plain_segments const got = segments_of(uri, all_warnings(false));
+                        std::uint32_t const end = slash + 1 + at + 9; // the "/" after the escapes
+                        bool const as_expected =
+                            matters ? got.count == 0 && got.end == slash && got.first_escape == none
+                                    : got.count == 1 && got.end == end && got.first_escape == slash + 1 + at;
+                        taken += matters ? 0U : 1U;
+                        if (!as_expected && ++wrong <= 10) {
+                            ADD_FAILURE() << uri << ": " << (matters ? "expected to stop" : "expected taken")
+                                          << " (end " << got.end << ", count " << got.count << ")";
+                        }
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_EQ(wrong, 0U);
+    EXPECT_GT(taken, 100'000U); // the check's yes was asked, not only its no
+}
+
 TEST(PlainSegments, TheSse2FormTakesSegmentsWithoutEscapesAndNeverTheLast)
 {
     level_guard const sse2(simd_level::sse2);
