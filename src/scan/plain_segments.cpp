@@ -184,7 +184,7 @@ class segment_blocks {
 public:
     [[gnu::target("avx2,popcnt")]] segment_blocks(std::uint32_t q, plain_set const& set,
                                                   escape_warnings const& warnings) noexcept
-        : ascii_(load_nibble_tables(set.ascii)), warnings_(warnings), found_{q}
+        : ascii_(load_nibble_tables(set.ascii)), found_{q}, warnings_(warnings)
     {
     }
 
@@ -279,16 +279,16 @@ private:
 
     static constexpr std::uint32_t npos = 0xFFFF'FFFFU;
     nibble_tables ascii_;
-    escape_warnings warnings_;
-    plain_segments found_;
+    std::uint64_t waits_after_ = 0; // with warnings: where a sequence waits in the blocks after this
     std::uint32_t first_escape_ = npos;
     std::uint32_t stop_ = npos; // the first byte that ended the shortcut
     std::uint32_t last_slashed_ = npos;
-    bool open_slashed_ = false;     // the segment open at the last block's end holds an escaped "/"
-    std::uint64_t waits_after_ = 0; // with warnings: where a sequence waits in the blocks after this
-    bool open_at_stop_ = false;     // with warnings: a sequence still waits at the first stop
-    unsigned after_slash_ = 1;      // the byte before the block is a "/": a segment begins at its first
-    unsigned second_byte_ = 0;      // a segment began at the byte before the block
+    unsigned after_slash_ = 1; // the byte before the block is a "/": a segment begins at its first
+    unsigned second_byte_ = 0; // a segment began at the byte before the block
+    plain_segments found_;
+    bool open_slashed_ = false; // the segment open at the last block's end holds an escaped "/"
+    bool open_at_stop_ = false; // with warnings: a sequence still waits at the first stop
+    escape_warnings warnings_;
 };
 
 template <bool Warnings>
