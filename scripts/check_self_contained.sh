@@ -15,7 +15,9 @@ cd "$dir"
 # Spelled so that this script does not match itself.
 outside='PRODUCT[.]md|\bissues?[ -]#?[0-9]'
 
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+# The tree's own git only: a copy of the tree inside another work tree (a build directory's) is
+# no git tree, and git would list that other tree's files.
+if [[ "$(git rev-parse --show-toplevel 2>/dev/null)" == "$(pwd -P)" ]]; then
   list() { git ls-files -z; }
 else
   list() { find . \( -name .git -o -name 'build*' -o -name node_modules \) -prune -o -type f -print0; }
