@@ -220,10 +220,18 @@ public:
     // The decoded byte `b`, spelled by the input's bytes [begin, end).
     [[nodiscard]] utf8_finding escaped_byte(unsigned char b, std::uint32_t begin, std::uint32_t end) noexcept
     {
+        std::uint32_t const open_begin = begin_;
+        std::uint32_t const open_end = end_;
         utf8_finding const found = feed(detail::utf8::class_table[b]);
         if (b >= 0x80) { // the finding's range: from the sequence's first byte to its last
             begin_ = begins_ ? begin : begin_;
             end_ = end;
+        }
+        if (found != utf8_finding::none) [[unlikely]] {
+            // A lead that cuts a sequence short finds that sequence, not the one it begins.
+            bool const cut_by_a_lead = begins_ && b >= 0x80;
+            finding_begin_ = cut_by_a_lead ? open_begin : begin_;
+            finding_end_ = cut_by_a_lead ? open_end : end_;
         }
         return found;
     }
@@ -231,7 +239,10 @@ public:
     // An unescaped (ASCII) byte.
     [[nodiscard]] utf8_finding raw_byte() noexcept
     {
-        return state_ == detail::utf8::idle ? utf8_finding::none : feed(detail::utf8::raw);
+        if (state_ == detail::utf8::idle) return utf8_finding::none;
+        finding_begin_ = begin_;
+        finding_end_ = end_;
+        return feed(detail::utf8::raw);
     }
 
     // The component ends here.
@@ -241,8 +252,8 @@ public:
     [[nodiscard]] bool ok() const noexcept { return !bad_ && state_ == detail::utf8::idle; }
 
     // The input range of the sequence behind the last finding.
-    [[nodiscard]] std::uint32_t finding_begin() const noexcept { return begin_; }
-    [[nodiscard]] std::uint32_t finding_end() const noexcept { return end_; }
+    [[nodiscard]] std::uint32_t finding_begin() const noexcept { return finding_begin_; }
+    [[nodiscard]] std::uint32_t finding_end() const noexcept { return finding_end_; }
 
 private:
     utf8_finding feed(std::uint8_t byte_class) noexcept
@@ -255,8 +266,10 @@ private:
         return static_cast<utf8_finding>((t.found >> (2 * s)) & 3U);
     }
 
-    std::uint32_t begin_ = 0;
+    std::uint32_t begin_ = 0; // the open or last sequence's range
     std::uint32_t end_ = 0;
+    std::uint32_t finding_begin_ = 0;
+    std::uint32_t finding_end_ = 0;
     std::uint8_t state_ = detail::utf8::idle;
     bool bad_ = false;
     bool begins_ = false;

@@ -122,6 +122,7 @@ extra_case const extra_cases[] = {
     {L, "host.underscore", "ftp://u@My_Host.example:2121/", 10, 1, W},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80%AE", 8, 9, E},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80x%41", 8, 6, E}, // cut short by a raw byte, then an escape
+    {S, "pct.overlong-utf8", "ftp://h/%F0%80%C3%A9", 8, 6, E}, // cut short by a new lead: the cut sequence
     {R, "pct.overlong-utf8", "ftp://u:%ED%A0%80@h/", 8, 9, W},
     {R, "pct.overlong-utf8", "ftp://a%C0%AEb/", 7, 6, W}, // a reg-name's escapes are judged too
     {R, "pct.overlong-utf8", "ftp://a!%C0%AE/", 8, 6, W}, // after a sub-delim below "%"

@@ -26,6 +26,8 @@ public:
         if (need_ != 0) {
             if (b >= 0x80 && b <= 0xBF) return continuation(b, end);
             utf8_finding const broken = interrupt();
+            finding_begin_ = begin_; // the sequence cut short, not the one b begins
+            finding_end_ = end_;
             start(b, begin, end);
             return broken;
         }
@@ -34,7 +36,12 @@ public:
     }
 
     // An unescaped (ASCII) byte.
-    [[nodiscard]] utf8_finding raw_byte() noexcept { return need_ != 0 ? interrupt() : utf8_finding::none; }
+    [[nodiscard]] utf8_finding raw_byte() noexcept
+    {
+        finding_begin_ = begin_;
+        finding_end_ = end_;
+        return need_ != 0 ? interrupt() : utf8_finding::none;
+    }
 
     // The component ends here.
     [[nodiscard]] utf8_finding finish() noexcept { return raw_byte(); }
@@ -43,8 +50,8 @@ public:
     [[nodiscard]] bool ok() const noexcept { return !bad_ && need_ == 0; }
 
     // The input range of the sequence behind the last finding.
-    [[nodiscard]] std::uint32_t finding_begin() const noexcept { return begin_; }
-    [[nodiscard]] std::uint32_t finding_end() const noexcept { return end_; }
+    [[nodiscard]] std::uint32_t finding_begin() const noexcept { return finding_begin_; }
+    [[nodiscard]] std::uint32_t finding_end() const noexcept { return finding_end_; }
 
 private:
     // The lead byte fixes how many continuation bytes follow and the range of the first one
@@ -92,6 +99,8 @@ private:
         low_ = 0x80;
         high_ = 0xBF;
         end_ = end;
+        finding_begin_ = begin_;
+        finding_end_ = end_;
         code_point_ = (code_point_ << 6U) | (b & 0x3FU);
         if (--need_ != 0) return utf8_finding::none;
         if (look_alike_) return utf8_finding::look_alike;
@@ -109,6 +118,8 @@ private:
 
     std::uint32_t begin_ = 0;
     std::uint32_t end_ = 0;
+    std::uint32_t finding_begin_ = 0;
+    std::uint32_t finding_end_ = 0;
     std::uint32_t code_point_ = 0;
     std::uint8_t need_ = 0;
     unsigned char low_ = 0x80;
