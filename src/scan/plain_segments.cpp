@@ -221,7 +221,9 @@ public:
         unsigned const before =
             problem != 0 ? static_cast<unsigned>((std::uint64_t{1} << __builtin_ctz(problem)) - 1U) : ~0U;
         unsigned const taken = slash & before;
-        slashed((slashes >> skip) & before, taken);
+        // Most blocks hold no escaped "/" and follow none: the walk learns nothing from them.
+        unsigned const slashed_lanes = (slashes >> skip) & before;
+        if (slashed_lanes != 0 || open_slashed_) slashed(slashed_lanes, taken);
         if (taken != 0) {
             found_.count += static_cast<std::uint32_t>(__builtin_popcount(taken));
             found_.end = position + static_cast<std::uint32_t>(31 - __builtin_clz(taken));
