@@ -49,15 +49,21 @@ namespace ftpuri::rules {
     return length >= 2 && !(exactly_dots && length == 2);
 }
 
-// A drive letter, ALPHA ":" (or "|", which WHATWG's file URLs read the same): a Windows server
-// may take "C:" as the drive, outside the FTP root.
+// The byte after a drive letter's letter: ":" (or "|", which WHATWG's file URLs read the same).
+[[nodiscard]] constexpr bool is_drive_separator(unsigned char c) noexcept
+{
+    return c == ':' || c == '|';
+}
+
+// A drive letter, ALPHA and its separator: a Windows server may take "C:" as the drive, outside
+// the FTP root.
 [[nodiscard]] constexpr bool is_drive_letter(std::string_view raw) noexcept
 {
     decoded_reader bytes(raw);
     unsigned char letter = 0;
     unsigned char colon = 0;
     unsigned char more = 0;
-    return bytes.next(letter) && chars::alpha.contains(letter) && bytes.next(colon) && (colon == ':' || colon == '|') &&
+    return bytes.next(letter) && chars::alpha.contains(letter) && bytes.next(colon) && is_drive_separator(colon) &&
            !bytes.next(more);
 }
 

@@ -59,8 +59,7 @@ public:
             names_end_ = n - typecode_length;
         // The first segment goes with the plain ones: the block stages stop at a drive letter
         // ("C:", "C%3A", "%43:") where warnings are wanted, as at every segment.
-        if (q + 2 < names_end_ && plain_segments_after(q))
-            return names_end_ == n || scan_typecode(c_, names_end_) ? n : npos;
+        if (q + 2 < names_end_ && plain_segments_after(q)) return end_after_names();
         segment_ = {q + 1};
         ++q;
         for (;;) {
@@ -70,7 +69,7 @@ public:
             if (ch == '/') {
                 if (!end_segment(q, false)) return npos;
                 if (q + 1 < n && s[q + 1] == '/' && !empty_segments_after(q)) return npos;
-                if (plain_segments_after(q)) return names_end_ == n || scan_typecode(c_, names_end_) ? n : npos;
+                if (plain_segments_after(q)) return end_after_names();
                 segment_ = {++q};
             } else if (ch == '%') {
                 do { // escapes come in runs: a UTF-8 character is two to four
@@ -144,6 +143,13 @@ private:
         }
         q = plain.end;
         return false;
+    }
+
+    // The block stage took the names to names_end_: the path ends there, with the typecode, if
+    // any, that follows. Returns where the path ends, or npos.
+    std::uint32_t end_after_names() noexcept
+    {
+        return names_end_ == c_.n || scan_typecode(c_, names_end_) ? c_.n : npos;
     }
 
     // The warnings an escape in a segment may give, less those reported already (once per URI).

@@ -137,7 +137,8 @@ escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, [[may
             _mm256_or_si256(within(bytes.template from<1>(), 'a', 'f'), within(bytes.template from<2>(), 'a', 'f'));
         // A drive letter's escaped letter is unreserved: it begins a segment.
         unsigned const unreserved = lanes_in(b, load_nibble_tables(unreserved_bytes));
-        unsigned const drive_letter = (unreserved & begins) | (bits(_mm256_or_si256(is(b, ':'), is(b, '|'))) & seconds);
+        unsigned const drive_letter =
+            (unreserved & begins) | (lanes_in(b, load_nibble_tables(drive_separator_bytes)) & seconds);
         matters |=
             (bits(lower) & unless_reported(warnings.lowercase)) | (unreserved & unless_reported(warnings.needless)) |
             (slash & unless_reported(warnings.encoded_slash)) | (drive_letter & unless_reported(warnings.drive_letter));
@@ -212,8 +213,9 @@ public:
             escapes = escapes_that_matter<Warnings>(bytes, percent << skip, begins << skip, seconds << skip, warnings_);
         problem |= escapes.matters >> skip;
         // A UTF-8 sequence wants each continuation where it waits for one, and has none elsewhere.
-        std::uint64_t const waits = (escapes.waits >> skip) | waits_after_;
+        std::uint64_t waits = 0;
         if constexpr (Warnings) {
+            waits = (escapes.waits >> skip) | waits_after_;
             problem |= static_cast<unsigned>(waits) ^ (escapes.continuations >> skip);
             waits_after_ = waits >> 32U;
         }

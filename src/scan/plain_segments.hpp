@@ -36,6 +36,7 @@
 #include <array>
 #include <cstdint>
 
+#include "../rules/segment.hpp"
 #include "../utf8.hpp"
 #include "byte_runs.hpp"
 #include "ftpuri/charset.hpp"
@@ -123,12 +124,6 @@ constexpr unsigned continuations_after(unsigned b) noexcept
     return count;
 }
 
-// The drive letter's second decoded byte (rules/segment.hpp, is_drive_letter).
-constexpr bool ends_a_drive_letter(unsigned b) noexcept
-{
-    return b == ':' || b == '|';
-}
-
 // The structural check is the state machine's notion of UTF-8: a lead followed by exactly its
 // count of continuations (whichever they are) and then an end, ASCII or another lead, is UTF-8
 // unless a pair already matters; with one continuation fewer or more, it is not; and a
@@ -173,6 +168,9 @@ inline constexpr nibble_set wait_two_bytes = make_nibble_set([](unsigned b) { re
 inline constexpr nibble_set wait_three_bytes = make_nibble_set([](unsigned b) { return continuations_after(b) >= 3; });
 inline constexpr nibble_set continuation_bytes =
     make_nibble_set([](unsigned b) { return utf8::is_continuation(utf8::class_of(b)); });
+// A drive letter's separator (path.drive-letter), as a segment's second decoded byte.
+inline constexpr nibble_set drive_separator_bytes =
+    make_nibble_set([](unsigned b) { return rules::is_drive_separator(static_cast<unsigned char>(b)); });
 // The leads that matters_with_next and matters_with_third look further for.
 inline constexpr nibble_set lead_bytes = make_nibble_set([](unsigned b) {
     for (unsigned next = 0x80; next < 0xC0; ++next)
