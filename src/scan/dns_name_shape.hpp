@@ -40,28 +40,54 @@ struct name_shape {
 };
 
 // The run of lowercase name bytes from s[begin] in the input s[0, n), read 32 bytes at once. At
-// simd_level::scalar, and in an input shorter than 32 bytes, nothing is read: {begin, false}, so
-// that the tests' portable scan judges every name by the rules.
+// simd_level::scalar nothing is read: {begin, false}, so that the tests' portable scan judges
+// every name by the rules.
 [[nodiscard, gnu::always_inline]] inline name_shape read_name_shape(unsigned char const* s, std::uint32_t begin,
                                                                     std::uint32_t n) noexcept
 {
 #if defined(__SSE2__)
-    if (active_simd_level == simd_level::scalar || n < 32 || begin >= n) return {begin};
-    // The 32 bytes from the name's first, or the last 32 of the input when fewer follow it:
-    // their lanes past the input then shift out as bytes outside the run.
-    std::uint32_t const window = begin + 32 <= n ? begin : n - 32;
-    std::uint32_t const skip = begin - window;
-    auto const load = [&](std::uint32_t at) { return _mm_loadu_si128(reinterpret_cast<__m128i const*>(s + at)); };
-    __m128i const low = load(window);
-    __m128i const high = load(window + 16);
+    if (active_simd_level == simd_level::scalar || begin >= n) return {begin};
+    // Two loads of 16 bytes give the 32 from the name's first. Near the input's end they are
+    // its last 32, and their lanes before the name shift out; an input of 16 to 31 bytes is read
+    // as its first 16 and its last 16, overlapping, and one of 8 to 15 bytes as its first 8 and
+    // its last 8, the loads' other lanes NUL, a byte outside every run. Nothing past the input
+    // is read.
+    auto const load = [](unsigned char const* at) { return _mm_loadu_si128(reinterpret_cast<__m128i const*>(at)); };
+    __m128i low;
+    __m128i high;
+    std::uint32_t high_shift = 16; // where the high load's first byte lies from the low one's
+    std::uint32_t skip = 0;        // where the name's first byte lies from the low load's
+    if (begin + 32 <= n) {
+        low = load(s + begin);
+        high = load(s + begin + 16);
+    } else if (n >= 32) {
+        low = load(s + n - 32);
+        high = load(s + n - 16);
+        skip = begin - (n - 32);
+    } else if (n >= 16) {
+        low = load(s);
+        high = load(s + n - 16);
+        high_shift = n - 16;
+        skip = begin;
+    } else if (n >= 8) {
+        auto const load8 = [](unsigned char const* at) {
+            return _mm_loadl_epi64(reinterpret_cast<__m128i const*>(at)); // lanes 8 to 15: NUL
+        };
+        low = load8(s);
+        high = load8(s + n - 8);
+        high_shift = n - 8;
+        skip = begin;
+    } else {
+        return {begin}; // "ftp://" and one byte
+    }
     auto const lanes_equal_to = [&](char c) {
         auto const mask = [c](__m128i x) {
             return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(c))));
         };
-        return (mask(low) | mask(high) << 16U) >> skip;
+        return (mask(low) | mask(high) << high_shift) >> skip;
     };
     std::uint32_t const member =
-        (members_sse2<dns_name_lower_run>(low) | members_sse2<dns_name_lower_run>(high) << 16U) >> skip;
+        (members_sse2<dns_name_lower_run>(low) | members_sse2<dns_name_lower_run>(high) << high_shift) >> skip;
     if (member == 0xFFFF'FFFFU) return {begin + 32}; // longer than the read: the rules judge it
     auto const length = static_cast<std::uint32_t>(__builtin_ctz(~member));
     name_shape shape{begin + length};

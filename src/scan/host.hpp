@@ -197,13 +197,15 @@ bool scan_host(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end, name_sha
     if (begin < end && s[begin] == '[') return scan_ip_literal(c, begin, end);
 
     // A lowercase name that no DNS rule can fault, ending the authority or before its port, is
-    // a DNS name, unless other parsers would read it as a number.
+    // a DNS name, unless other parsers would read it as a number; a dotted-decimal one is an
+    // IPv4 address. Every other number is judged below.
     if (name.plain && (name.end == end || (name.end < end && s[name.end] == ':'))) {
         std::string_view const host = c.input.substr(begin, name.end - begin);
-        if (!rules::ends_in_a_number(host)) {
+        bool const number = rules::ends_in_a_number(host);
+        if (!number || rules::is_ipv4address(host)) {
             c.parts.at.host_end = name.end;
             c.parts.facts |= host_as_written;
-            c.parts.kind = host_kind::dns_name;
+            c.parts.kind = number ? host_kind::ipv4 : host_kind::dns_name;
             return true;
         }
     }

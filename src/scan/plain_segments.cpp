@@ -2,7 +2,6 @@
 // src/scan/plain_segments.cpp: the AVX2 form of find_plain_segments().
 #include "plain_segments.hpp"
 
-#include <array>
 #include <cstring>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -79,6 +78,23 @@ struct bytes_in_registers {
 [[gnu::target("avx2,popcnt")]] inline bytes_in_registers in_registers(v32 block, v32 after) noexcept
 {
     return {block, _mm256_permute2x128_si256(block, after, 0x21)};
+}
+
+// An input of 8 to 31 bytes in lanes 0 to n - 1, NULs after, from four 8-byte loads that end at n
+// at the latest: its last partial word is the 8 bytes ending at n, shifted down.
+[[gnu::target("avx2,popcnt")]] inline v32 short_input(unsigned char const* s, std::uint32_t n) noexcept
+{
+    auto const word = [s, n](std::uint32_t at) -> long long {
+        std::uint64_t w = 0;
+        if (at + 8 <= n) {
+            std::memcpy(&w, s + at, 8);
+        } else if (at < n) {
+            std::memcpy(&w, s + n - 8, 8);
+            w >>= 8U * (at + 8 - n);
+        }
+        return static_cast<long long>(w);
+    };
+    return _mm256_set_epi64x(word(24), word(16), word(8), word(0));
 }
 
 // Each lane's byte in a nibble_set's lookup: its low nibble's column AND its high nibble's row.
@@ -325,13 +341,11 @@ template <bool Warnings>
         }
         return blocks.result(n);
     }
-    // A short input: its last bytes copied and padded with NULs, which end the shortcut: no
-    // segment ends in one, and the last segment is taken as such (to_end) only where they are
-    // the first stop.
-    std::array<unsigned char, 80> tail{};
-    std::memcpy(tail.data(), s + p, n - p);
-    for (std::uint32_t i = 0; p + i <= n; i += 32)
-        if (!blocks.block(bytes_in_input{tail.data() + i}, p + i)) break;
+    // A short input: the whole of it, NULs after, in one block whose lane k is byte k. The NULs
+    // end the shortcut: no segment ends in one, and the last segment is taken as such (to_end)
+    // only where they are the first stop.
+    if (n < 8) return plain_segments{q}; // too short for a word: no shortcut
+    blocks.block(in_registers(short_input(s, n), _mm256_setzero_si256()), p, p);
     return blocks.result(n);
 }
 

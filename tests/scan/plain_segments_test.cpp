@@ -99,6 +99,24 @@ TEST_P(AtABlocksEdge, ASegmentThatNeedsJudgingBeginningTheNextBlockStopsIt)
 
 INSTANTIATE_TEST_SUITE_P(PlainSegments, AtABlocksEdge, testing::Values(4U, 80U));
 
+// An input under 32 bytes is one block, read as words of 8 bytes, the last one partial: each of
+// its bytes is read, the last included, so that a plain path is taken to its end, and a byte
+// that needs judging is seen wherever it lies.
+TEST(PlainSegments, AnInputUnder32BytesIsTakenWhole)
+{
+    if (ftpuri::detail::detected_simd_level() != simd_level::avx2) GTEST_SKIP() << "no AVX2 on this machine";
+    level_guard const avx2(simd_level::avx2);
+    for (std::size_t length = 8; length < 32; ++length) {
+        std::size_t const last = length - 7 - 3; // "ftp://h" + "/a/" before the last segment
+        if (length >= 7 + 3) {
+            expect(join({"/a/", a(last)}), {slash + 2, 1, none, last > 0});
+            // The last byte ends the shortcut: a raw space, which the scan will refuse.
+            if (last > 0) expect(join({"/a/", a(last - 1), " "}), {slash + 2, 1, none, false});
+        }
+        expect(join({"/", a(length - 8)}), {slash, 0, none, length > 8});
+    }
+}
+
 TEST(PlainSegments, EscapesThatWarnAreTakenOnlyWhereNoWarningIsWanted)
 {
     if (ftpuri::detail::detected_simd_level() != simd_level::avx2) GTEST_SKIP() << "no AVX2 on this machine";
