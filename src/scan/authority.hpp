@@ -107,7 +107,8 @@ bool scan_authority(cursor<Sink>& c) noexcept
     std::uint32_t first_at = npos;
     std::uint32_t second_at = npos;
     for (;; ++end) {
-        end = run_end<authority_inside_run>(s, end, n);
+        // Most names end the authority: the run is then empty, and unread.
+        if (end < n && authority_inside_run.member[s[end]]) end = run_end<authority_inside_run>(s, end, n);
         if (end == n || s[end] != '@') break;
         if (first_at == npos) {
             first_at = end;
