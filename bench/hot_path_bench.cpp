@@ -170,6 +170,20 @@ std::vector<std::string> realworld_urls()
     return v;
 }
 
+// The URLs bench/found_urls.sh found in this machine's documentation, from the file that
+// FTPURI_BENCH_FOUND names (bench/run.sh writes it); none when it is unset.
+std::vector<std::string> found_urls()
+{
+    std::vector<std::string> v;
+    char const* const path = std::getenv("FTPURI_BENCH_FOUND"); // NOLINT(concurrency-mt-unsafe): before any thread
+    if (path == nullptr || *path == '\0') return v;
+    std::ifstream in(path);
+    must(in.good(), std::string("FTPURI_BENCH_FOUND names a readable file: ") + path);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty()) v.push_back(line);
+    return v;
+}
+
 // Which of worst_cases()'s shapes a URI is, by its content rather than its position, so that a
 // shape added to corpora.hpp is noticed here instead of being filed under another.
 std::string worst_shape(std::string_view u)
@@ -429,6 +443,7 @@ void register_all()
     add({"mirror", ftpuri_bench::mirror_urls(10000)}, true);
     add({"escaped", ftpuri_bench::escaped_paths(1000)}, true);
     add({"realworld", realworld_urls()}, true);
+    if (std::vector<std::string> found = found_urls(); !found.empty()) add({"found", std::move(found)}, true);
     add({"utf8", ftpuri_bench::utf8_urls(10000)}, true);
     add({"warnings", ftpuri_bench::warning_urls(10000)}, true);
     add({"tilde-inside", ftpuri_bench::tilde_inside_urls(10000)}, true);

@@ -45,7 +45,7 @@ FLOOR_LABEL = {
 PROBE_ROWS = ["plain", "star", "paren", "amp", "plus", "equals", "comma", "at", "tilde", "bang", "dollar", "colon"]
 PROBE_ROWS += ["pct25", "pct3F", "pct41", "pct7E", "u-C3BC", "u-E282AC", "u-E28099", "u-C2A0", "u-F09F9880"]
 PROBE_ROWS += ["u-ED9FBF", "u-E0A485", "warning"]
-NAMED = ["short", "long", "mirror", "escaped", "realworld", "utf8", "warnings", "tilde-inside", "invalid", "world"]
+NAMED = ["short", "long", "mirror", "escaped", "realworld", "found", "utf8", "warnings", "tilde-inside", "invalid", "world"]
 WORST_SHAPES = ["escapes", "slashes", "segments", "ipv6", "userinfo"]
 
 PEERS = ["re2_fullmatch", "boost_url_parse", "boost_url_normalize", "curl_url_set", "uriparser"]
@@ -69,6 +69,8 @@ ABOUT = {
     "escaped": "`bench/corpora.hpp`'s `escaped_paths`: ~1 KB paths with sub-delims and an escape every 30 to "
     "100 bytes.",
     "realworld": "`corpus/realworld.txt`'s URLs, valid or not.",
+    "found": "The ftp URLs `bench/found_urls.sh` found in this machine's `/usr/share/doc`, man and info pages, "
+    "each once: text nobody in this project wrote (which ones depends on the packages installed).",
     "utf8": "`bench/world_corpora.hpp`'s `utf8_urls`: names of UTF-8 text, escaped, with lead bytes of every "
     "class (C2-DF, E0, E1-EC, ED, EE-EF, F0, F1-F3, F4).",
     "warnings": "`bench/world_corpora.hpp`'s `warning_urls`: each URL with a warning of one family, the families "

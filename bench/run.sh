@@ -116,6 +116,11 @@ meta=$bench_dir/benchmarks-meta.txt
     echo "benchmark: $reps repetitions of at least $min_time s each (the probe rows' 0.05 s), randomly interleaved${filter:+, filter $filter}"
 } >"$meta"
 
+# The "found" corpus: the ftp URLs of this machine's documentation (bench/found_urls.sh).
+found=$bench_dir/found-urls.txt
+bash bench/found_urls.sh >"$found"
+echo "found: $(wc -l <"$found") ftp URLs in this machine's documentation (bench/found_urls.sh)" >>"$meta"
+
 json=$bench_dir/benchmarks.json
 log=$bench_dir/benchmarks.stderr
 echo "run.sh: running $bench_dir/bench/ftpuri_bench ($reps repetitions; a few minutes)"
@@ -127,7 +132,7 @@ if [[ -n $cpu ]]; then
     fi
     pin=(taskset -c "$cpu")
 fi
-if ! "${pin[@]}" "$bench_dir/bench/ftpuri_bench" --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
+if ! FTPURI_BENCH_FOUND=$found "${pin[@]}" "$bench_dir/bench/ftpuri_bench" --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
     --benchmark_enable_random_interleaving=true ${filter:+--benchmark_filter="$filter"} \
     --benchmark_format=json >"$json" 2>"$log"; then
     tail -n 20 "$log" >&2
