@@ -266,10 +266,11 @@ public:
     }
 
     // The path's end is n: a last segment that nothing stopped before it (the NULs after it do)
-    // needs no judgement either.
+    // needs no judgement either. An empty one (a directory's "/" ends the path) has no byte for
+    // a rule to look at, and the walk takes nothing from it.
     [[nodiscard]] plain_segments result(std::uint32_t n) noexcept
     {
-        found_.to_end = stop_ == n && n > found_.end + 1 && !open_at_stop_;
+        found_.to_end = stop_ == n && !open_at_stop_;
         found_.last_slashed = last_slashed_;
         // An escape before the last "/" taken, or anywhere when the last segment is taken too.
         if (first_escape_ < (found_.to_end ? n : found_.end)) found_.first_escape = first_escape_;

@@ -233,7 +233,8 @@ inline constexpr pair_tables pairs = make_pair_tables();
 // What the segments after the "/" at s[q] hold: the "/" that ends the last segment taken (q for
 // none), how many, the first escape among them (npos for none), the last of them (counted from
 // 0) that holds an escaped "/" (npos for none), and whether the last segment, which the input's
-// end ends, needs no judgement either (AVX2 only; the first escape is then counted to the end).
+// end ends, needs no judgement either, empty or not (AVX2 only; the first escape is then counted
+// to the end).
 struct plain_segments {
     std::uint32_t end;
     std::uint32_t count = 0;

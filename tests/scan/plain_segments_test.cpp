@@ -91,17 +91,18 @@ TEST_P(AtABlocksEdge, ASegmentThatNeedsJudgingBeginningTheNextBlockStopsIt)
     }
     // "C:" as a segment: its ":" is the second block's first byte.
     expect(join({"/", a(30), "/C:/", a(rest)}), {edge - 1, 1});
-    // Nothing to judge: every segment is taken, and the last too when nothing ends it but the input.
+    // Nothing to judge: every segment is taken, and the last too when nothing ends it but the
+    // input, an empty one (a directory's "/" ends the path) included.
     std::string const plain = join({"/", a(31), "/b%41c/", a(rest)});
     expect(plain, {edge + 6, 2, edge + 2, true});
-    expect(join({plain, "/"}), {static_cast<std::uint32_t>(7 + plain.size()), 3, edge + 2, false});
+    expect(join({plain, "/"}), {static_cast<std::uint32_t>(7 + plain.size()), 3, edge + 2, true});
 }
 
 INSTANTIATE_TEST_SUITE_P(PlainSegments, AtABlocksEdge, testing::Values(4U, 80U));
 
 // An input under 32 bytes is one block, read as words of 8 bytes, the last one partial: each of
-// its bytes is read, the last included, so that a plain path is taken to its end, and a byte
-// that needs judging is seen wherever it lies.
+// its bytes is read, the last included, so that a plain path is taken to its end (an empty last
+// segment too), and a byte that needs judging is seen wherever it lies.
 TEST(PlainSegments, AnInputUnder32BytesIsTakenWhole)
 {
     if (ftpuri::detail::detected_simd_level() != simd_level::avx2) GTEST_SKIP() << "no AVX2 on this machine";
@@ -109,11 +110,11 @@ TEST(PlainSegments, AnInputUnder32BytesIsTakenWhole)
     for (std::size_t length = 8; length < 32; ++length) {
         std::size_t const last = length - 7 - 3; // "ftp://h" + "/a/" before the last segment
         if (length >= 7 + 3) {
-            expect(join({"/a/", a(last)}), {slash + 2, 1, none, last > 0});
+            expect(join({"/a/", a(last)}), {slash + 2, 1, none, true});
             // The last byte ends the shortcut: a raw space, which the scan will refuse.
             if (last > 0) expect(join({"/a/", a(last - 1), " "}), {slash + 2, 1, none, false});
         }
-        expect(join({"/", a(length - 8)}), {slash, 0, none, length > 8});
+        expect(join({"/", a(length - 8)}), {slash, 0, none, true});
     }
 }
 
