@@ -130,6 +130,18 @@ struct escape_findings {
     unsigned continuations = 0; // with warnings: the escapes that decode to a continuation
 };
 
+// The escaped "/"s (`slash`) that begin a segment, or that a "." or another escape follows:
+// where a rule can read them. Out of line, as is segment_blocks::slashed(): escaped "/"s are
+// rare, and inlined, their code cost every block of escapes a quarter more (the loop's
+// registers are full).
+template <class Bytes>
+[[gnu::target("avx2,popcnt"), gnu::noinline, gnu::cold]] unsigned
+slashes_that_matter(Bytes const& bytes, unsigned slash, unsigned begins) noexcept
+{
+    v32 const after = bytes.template from<3>();
+    return slash & (begins | bits(_mm256_or_si256(is(after, '.'), is(after, '%'))));
+}
+
 // The escapes among the block's lanes (`percent`) that could matter to a rule, or whose digits
 // are no hex digits; `begins`: the lanes that begin a segment, `seconds` those of a segment's
 // second byte. matters_alone, matters_with_next and matters_with_third of plain_segments.hpp,
@@ -168,9 +180,7 @@ escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, [[may
         }
     }
     if (slash != 0) {
-        // A "/" that begins a segment, or that a "." or another escape follows.
-        v32 const after = bytes.template from<3>();
-        unsigned const near = slash & (begins | bits(_mm256_or_si256(is(after, '.'), is(after, '%'))));
+        unsigned const near = slashes_that_matter(bytes, slash, begins);
         matters |= near;
         found.slashes = slash & ~near;
     }
@@ -280,8 +290,9 @@ public:
 private:
     // The block's escaped "/"s taken as plain, and its "/"s taken: the last segment taken that
     // holds one, counted among all taken (before found_.count adds this block's). A segment
-    // still open at the block's end may end in a later block.
-    void slashed(unsigned lanes, unsigned taken) noexcept
+    // still open at the block's end may end in a later block. Out of line: see
+    // slashes_that_matter().
+    [[gnu::noinline, gnu::cold]] void slashed(unsigned lanes, unsigned taken) noexcept
     {
         if (taken == 0) {
             open_slashed_ = open_slashed_ || lanes != 0;
