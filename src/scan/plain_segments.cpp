@@ -130,18 +130,6 @@ struct escape_findings {
     unsigned continuations = 0; // with warnings: the escapes that decode to a continuation
 };
 
-// The escaped "/"s (`slash`) that begin a segment, or that a "." or another escape follows:
-// where a rule can read them. Out of line, as is segment_blocks::slashed(): escaped "/"s are
-// rare, and inlined, their code cost every block of escapes a quarter more (the loop's
-// registers are full).
-template <class Bytes>
-[[gnu::target("avx2,popcnt"), gnu::noinline, gnu::cold]] unsigned
-slashes_that_matter(Bytes const& bytes, unsigned slash, unsigned begins) noexcept
-{
-    v32 const after = bytes.template from<3>();
-    return slash & (begins | bits(_mm256_or_si256(is(after, '.'), is(after, '%'))));
-}
-
 // The escapes among the block's lanes (`percent`) that could matter to a rule, or whose digits
 // are no hex digits; `begins`: the lanes that begin a segment, `seconds` those of a segment's
 // second byte. matters_alone, matters_with_next and matters_with_third of plain_segments.hpp,
@@ -180,7 +168,9 @@ escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, [[may
         }
     }
     if (slash != 0) {
-        unsigned const near = slashes_that_matter(bytes, slash, begins);
+        // A "/" that begins a segment, or that a "." or another escape follows.
+        v32 const after = bytes.template from<3>();
+        unsigned const near = slash & (begins | bits(_mm256_or_si256(is(after, '.'), is(after, '%'))));
         matters |= near;
         found.slashes = slash & ~near;
     }
@@ -203,6 +193,37 @@ escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, [[may
     }
     found.matters = matters & percent;
     return found;
+}
+
+// The last segment taken that holds an escaped "/" (counted among all taken; npos for none),
+// and whether the segment open at the last block's end holds one.
+struct slashed_record {
+    std::uint32_t last = 0xFFFF'FFFFU;
+    bool open = false;
+};
+
+// The record after a block whose escaped "/"s taken as plain are `lanes` and whose "/"s taken
+// are `taken`, `count` segments taken before it. A segment still open at the block's end may
+// end in a later block. Out of line and by value: escaped "/"s are rare, and inlined, this
+// bookkeeping cost every block of escapes a quarter more (the walk's registers are full), while
+// a member function called out of line would keep the walk's state in memory.
+[[gnu::target("avx2,popcnt"), gnu::noinline, gnu::cold]] slashed_record
+after_block(slashed_record r, unsigned lanes, unsigned taken, std::uint32_t count) noexcept
+{
+    if (taken == 0) {
+        r.open = r.open || lanes != 0;
+        return r;
+    }
+    auto const last_taken = static_cast<unsigned>(31 - __builtin_clz(taken));
+    unsigned const ended = lanes & ((2U << last_taken) - 1U); // 2U << 31 wraps to 0: every lane
+    if (ended != 0) {
+        auto const lane = static_cast<unsigned>(31 - __builtin_clz(ended));
+        r.last = count + static_cast<std::uint32_t>(__builtin_popcount(taken & ((1U << lane) - 1U)));
+    } else if (r.open) {
+        r.last = count;
+    }
+    r.open = (lanes >> last_taken) != 0;
+    return r;
 }
 
 // The walk over 32-byte blocks; with `Warnings`, an escape that warns matters.
@@ -251,7 +272,7 @@ public:
         unsigned const taken = slash & before;
         // Most blocks hold no escaped "/" and follow none: the walk learns nothing from them.
         unsigned const slashed_lanes = (slashes >> skip) & before;
-        if (slashed_lanes != 0 || open_slashed_) slashed(slashed_lanes, taken);
+        if (slashed_lanes != 0 || slashed_.open) slashed_ = after_block(slashed_, slashed_lanes, taken, found_.count);
         if (taken != 0) {
             found_.count += static_cast<std::uint32_t>(__builtin_popcount(taken));
             found_.end = position + static_cast<std::uint32_t>(31 - __builtin_clz(taken));
@@ -281,44 +302,22 @@ public:
     [[nodiscard]] plain_segments result(std::uint32_t n) noexcept
     {
         found_.to_end = stop_ == n && !open_at_stop_;
-        found_.last_slashed = last_slashed_;
+        found_.last_slashed = slashed_.last;
         // An escape before the last "/" taken, or anywhere when the last segment is taken too.
         if (first_escape_ < (found_.to_end ? n : found_.end)) found_.first_escape = first_escape_;
         return found_;
     }
 
 private:
-    // The block's escaped "/"s taken as plain, and its "/"s taken: the last segment taken that
-    // holds one, counted among all taken (before found_.count adds this block's). A segment
-    // still open at the block's end may end in a later block. Out of line: see
-    // slashes_that_matter().
-    [[gnu::noinline, gnu::cold]] void slashed(unsigned lanes, unsigned taken) noexcept
-    {
-        if (taken == 0) {
-            open_slashed_ = open_slashed_ || lanes != 0;
-            return;
-        }
-        auto const last_taken = static_cast<unsigned>(31 - __builtin_clz(taken));
-        unsigned const ended = lanes & ((2U << last_taken) - 1U); // 2U << 31 wraps to 0: every lane
-        if (ended != 0) {
-            auto const lane = static_cast<unsigned>(31 - __builtin_clz(ended));
-            last_slashed_ = found_.count + static_cast<std::uint32_t>(__builtin_popcount(taken & ((1U << lane) - 1U)));
-        } else if (open_slashed_) {
-            last_slashed_ = found_.count;
-        }
-        open_slashed_ = (lanes >> last_taken) != 0;
-    }
-
     static constexpr std::uint32_t npos = 0xFFFF'FFFFU;
     nibble_tables ascii_;
     std::uint64_t waits_after_ = 0; // with warnings: where a sequence waits in the blocks after this
     std::uint32_t first_escape_ = npos;
     std::uint32_t stop_ = npos; // the first byte that ended the shortcut
-    std::uint32_t last_slashed_ = npos;
-    unsigned after_slash_ = 1; // the byte before the block is a "/": a segment begins at its first
-    unsigned second_byte_ = 0; // a segment began at the byte before the block
+    unsigned after_slash_ = 1;  // the byte before the block is a "/": a segment begins at its first
+    unsigned second_byte_ = 0;  // a segment began at the byte before the block
     plain_segments found_;
-    bool open_slashed_ = false; // the segment open at the last block's end holds an escaped "/"
+    slashed_record slashed_;
     bool open_at_stop_ = false; // with warnings: a sequence still waits at the first stop
     escape_warnings warnings_;
 };
