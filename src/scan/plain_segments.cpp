@@ -344,12 +344,12 @@ template <bool Warnings>
                 return blocks.result(n);
             p += 32;
         }
-        // The rest: the last 32 bytes of the input, less those already judged.
-        if (p < n) {
-            blocks.block(in_registers(load(s + n - 32), _mm256_setzero_si256()), p, 32 - (n - p));
-        } else {
-            blocks.end_at(n);
-        }
+        // The rest: the last 32 bytes of the input, less those already judged. Lanes past the
+        // input (skip > 0) stop the shortcut at n; where there are none (the last block is
+        // whole, or there is no block left), the input's end is recorded as the stop.
+        if (p < n && !blocks.block(in_registers(load(s + n - 32), _mm256_setzero_si256()), p, 32 - (n - p)))
+            return blocks.result(n);
+        blocks.end_at(n);
         return blocks.result(n);
     }
     // A short input: the whole of it, NULs after, in one block whose lane k is byte k. The NULs

@@ -2,14 +2,20 @@
 // plain_segments_test: what the path's block stage (src/scan/plain_segments.hpp) reports, field
 // by field, where a segment that needs judging stands at a block's edge: the "/" that ends one
 // block and a ".", "~", "/" or drive letter that begins the next, the escapes it takes, and
-// whether the input's end ends the last segment it took. The fast-path tests hold the stage's
-// effect on whole scans to the portable scan; this holds what it says.
+// whether the input's end ends the last segment it took; and, against a reference model written
+// segment by segment from the header's description, on generated paths. The fast-path tests
+// hold the stage's effect on whole scans to the portable scan (taking too much); this holds what
+// it says, so that taking too little (correct, but slow) fails too.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <bitset>
 #include <cstdint>
 #include <initializer_list>
+#include <random>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "scan/byte_runs.hpp"
 #include "scan/path.hpp"
@@ -196,6 +202,206 @@ TEST(PlainSegments, TheAvx2FormTakesEscapesExactlyWhenNoConditionNamesThem)
     }
     EXPECT_EQ(wrong, 0U);
     EXPECT_GT(taken, 100'000U); // the check's yes was asked, not only its no
+}
+
+// ---- a reference model of the AVX2 form's answer -------------------------------------------
+// The header's description of which segments need no judgement, segment by segment and byte by
+// byte, with the header's scalar conditions: what the AVX2 form should answer, every field, for
+// any input. Bytes past the input read as NULs, as the AVX2 form's registers hold them.
+class segment_model {
+public:
+    segment_model(std::string_view uri, ftpuri::detail::plain_set const& set, escape_warnings const& warnings)
+        : s_(uri), set_(set), warnings_(warnings)
+    {
+    }
+
+    [[nodiscard]] plain_segments answer(std::uint32_t q) const
+    {
+        auto const n = static_cast<std::uint32_t>(s_.size());
+        plain_segments found{q};
+        std::uint32_t first_escape = none;
+        for (std::uint32_t a = q + 1;;) {
+            std::uint32_t b = a;
+            while (b < n && s_[b] != '/')
+                ++b;
+            bool const last = b == n;
+            if (needs_judgement(a, b, last)) break;
+            std::uint32_t const escape = first_escape_in(a, b);
+            if (first_escape == none) first_escape = escape;
+            if (last) {
+                found.to_end = true;
+                break;
+            }
+            if (holds_escaped_slash(a, b)) found.last_slashed = found.count;
+            found.count += 1;
+            found.end = b;
+            a = b + 1;
+        }
+        if (first_escape < (found.to_end ? n : found.end)) found.first_escape = first_escape;
+        return found;
+    }
+
+private:
+    [[nodiscard]] unsigned char at(std::uint32_t i) const
+    {
+        return i < s_.size() ? static_cast<unsigned char>(s_[i]) : 0;
+    }
+    static int hex_value(unsigned char c)
+    {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        return -1;
+    }
+    // The byte the escape at i decodes to, or -1 where it is no escape.
+    [[nodiscard]] int decoded(std::uint32_t i) const
+    {
+        if (at(i) != '%' || hex_value(at(i + 1)) < 0 || hex_value(at(i + 2)) < 0) return -1;
+        return hex_value(at(i + 1)) * 16 + hex_value(at(i + 2));
+    }
+    static bool lowercase_hex(unsigned char c) { return c >= 'a' && c <= 'f'; }
+
+    [[nodiscard]] std::uint32_t first_escape_in(std::uint32_t a, std::uint32_t b) const
+    {
+        for (std::uint32_t i = a; i < b; ++i)
+            if (at(i) == '%') return i;
+        return none;
+    }
+    [[nodiscard]] bool holds_escaped_slash(std::uint32_t a, std::uint32_t b) const
+    {
+        for (std::uint32_t i = a; i < b; ++i)
+            if (decoded(i) == '/') return true;
+        return false;
+    }
+
+    // The segment [a, b), which a "/" ends at b, or the input's end (`last`).
+    [[nodiscard]] bool needs_judgement(std::uint32_t a, std::uint32_t b, bool last) const
+    {
+        using namespace ftpuri::detail;
+        if (a == b) return !last; // an empty segment; a directory's last is the path's end
+        if (at(a) == '.' || at(a) == '~' || (b - a >= 2 && at(a + 1) == ':')) return true;
+        std::bitset<1024> waits; // bytes from a on where a UTF-8 sequence waits for a continuation
+        std::bitset<1024> continuations;
+        for (std::uint32_t i = a; i < b; ++i) {
+            if (at(i) != '%') {
+                if (!set_.member[at(i)]) return true;
+                continue;
+            }
+            int const d = decoded(i);
+            if (d < 0) return true;
+            auto const byte = static_cast<unsigned>(d);
+            bool const unreserved = ftpuri::chars::unreserved.contains(static_cast<unsigned char>(byte));
+            if (matters_alone(byte) || ((byte == '.' || byte == '~') && i == a)) return true;
+            if (byte == '/' && (i == a || at(i + 3) == '.' || at(i + 3) == '%')) return true;
+            int const next = at(i + 3) == '%' ? decoded(i + 3) : -1;
+            int const third = at(i + 6) == '%' ? decoded(i + 6) : -1;
+            if (next >= 0 && matters_with_next(byte, static_cast<unsigned>(next))) return true;
+            if (next >= 0 && third >= 0 &&
+                matters_with_third(byte, static_cast<unsigned>(next), static_cast<unsigned>(third)))
+                return true;
+            if (!warnings_.wanted) continue;
+            if (warnings_.lowercase && (lowercase_hex(at(i + 1)) || lowercase_hex(at(i + 2)))) return true;
+            if (warnings_.needless && unreserved) return true;
+            if (warnings_.encoded_slash && byte == '/') return true;
+            if (warnings_.drive_letter &&
+                ((unreserved && i == a) ||
+                 (ftpuri::rules::is_drive_separator(static_cast<unsigned char>(byte)) && i == a + 1)))
+                return true;
+            for (unsigned k = 1; k <= continuations_after(byte); ++k)
+                waits.set(i + 3 * k - a);
+            if (utf8::is_continuation(utf8::class_of(byte))) continuations.set(i - a);
+        }
+        // Each sequence complete inside the segment, and no continuation without one.
+        return warnings_.wanted && warnings_.non_utf8 && waits != continuations;
+    }
+
+    std::string_view s_;
+    ftpuri::detail::plain_set const& set_;
+    escape_warnings warnings_;
+};
+
+// A path from pieces that stand at the edges of the AVX2 form's conditions: segment bytes,
+// "/", leading "." and "~", drive letters, escapes of every kind (lowercase, unreserved, "/",
+// leads, continuations, separators, invalid), and bytes outside every segment set.
+std::string random_path(std::mt19937& random)
+{
+    // Segments mostly of pieces that need no judgement (unless a warning is still wanted), now
+    // and then one that may: the segments taken and the first that is not are both anywhere.
+    static constexpr std::array<std::string_view, 11> plain = {
+        "a", "b", "abc", "=", ";", "%41", "%C3%A9", "%E2%82%AC", "%F0%9F%98%80", "%2F", "%2f"};
+    static constexpr std::array<std::string_view, 32> risky = {
+        "/",   ".",         "~",    ":",    "C",      "|",   " ",   "%2E", "%7E", "%3A", "%7C",
+        "%25", "%C3",       "%A9",  "%E2",  "%80",    "%A8", "%00", "%5C", "%G1", "%4",  "%E0",
+        "%ED", "%E2%80%A8", "\xC3", "%2F.", "%2F%41", "/C:", "%C2", "%85", "%c3", "%2F"};
+    std::string path = "/";
+    std::size_t const length = random() % 160;
+    while (path.size() < length) {
+        for (std::size_t pieces = 1 + random() % 4; pieces > 0; --pieces)
+            path += random() % 24 == 0 ? risky[random() % risky.size()] : plain[random() % plain.size()];
+        if (random() % 3 != 0) path += '/';
+    }
+    // Long plain stretches, so that blocks pass whole and the input's end lands anywhere.
+    if (random() % 2 == 0) path.insert(1 + random() % path.size(), a(random() % 70));
+    return path;
+}
+
+// The warnings still to report, as the failure message names them.
+std::string describe(escape_warnings const& w)
+{
+    if (!w.wanted) return "no warnings wanted";
+    std::string out = "warnings still to report:";
+    for (auto const& [still, name] : {std::pair{w.lowercase, " lowercase"}, std::pair{w.needless, " needless"},
+                                      std::pair{w.encoded_slash, " encoded-slash"},
+                                      std::pair{w.drive_letter, " drive-letter"}, std::pair{w.non_utf8, " non-utf8"}})
+        if (still) out += name;
+    return out;
+}
+
+// Every field, at every length and alignment the generator reaches, with and without each
+// warning still to report, for both segment sets: the AVX2 form takes exactly what the model
+// says needs no judgement (anything less would be correct but slow, and the fast-path tests
+// could not tell).
+TEST(PlainSegments, TheAvx2FormAnswersAsTheModel)
+{
+    if (ftpuri::detail::detected_simd_level() != simd_level::avx2) GTEST_SKIP() << "no AVX2 on this machine";
+    level_guard const avx2(simd_level::avx2);
+    std::mt19937 random(20261128); // NOLINT(cert-msc32-c,cert-msc51-cpp): a fixed seed repeats a failure
+    std::size_t wrong = 0;
+    std::size_t to_end = 0;
+    std::size_t slashed = 0;
+    for (int k = 0; k < 200'000 && wrong < 10; ++k) {
+        std::string const uri = join({"ftp://", a(static_cast<std::size_t>(1 + k % 9)), random_path(random)});
+        auto const q = static_cast<std::uint32_t>(7 + k % 9); // the path's "/"
+        auto const n = static_cast<std::uint32_t>(uri.size());
+        auto const flags = static_cast<unsigned>(random());
+        escape_warnings const warnings = flags % 3 == 0 ? escape_warnings{}
+                                                        : escape_warnings{true,
+                                                                          (flags & 0x18U) == 0x18U,
+                                                                          (flags & 0x60U) == 0x60U,
+                                                                          (flags & 0x180U) == 0x180U,
+                                                                          (flags & 0x600U) == 0x600U,
+                                                                          (flags & 0x1800U) == 0x1800U};
+        bool const ftp = (flags & 4U) != 0;
+        auto const& set = ftp ? ftpuri::detail::ftp_segment_run : ftpuri::detail::segment_run;
+        auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
+        plain_segments const got =
+            ftp ? ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(s, q, n, warnings)
+                : ftpuri::detail::find_plain_segments<ftpuri::detail::segment_run>(s, q, n, warnings);
+        plain_segments const want = segment_model(uri, set, warnings).answer(q);
+        to_end += want.to_end ? 1U : 0U;
+        slashed += want.last_slashed != none ? 1U : 0U;
+        if (got.end != want.end || got.count != want.count || got.first_escape != want.first_escape ||
+            got.last_slashed != want.last_slashed || got.to_end != want.to_end) {
+            ++wrong;
+            ADD_FAILURE() << uri << " (" << describe(warnings) << ", " << (ftp ? "ftp" : "pchar") << "): got end "
+                          << got.end << " count " << got.count << " escape " << got.first_escape << " slashed "
+                          << got.last_slashed << " to_end " << got.to_end << "; want " << want.end << " " << want.count
+                          << " " << want.first_escape << " " << want.last_slashed << " " << want.to_end;
+        }
+    }
+    EXPECT_EQ(wrong, 0U);
+    EXPECT_GT(to_end, 1000U); // the model's every answer was asked for
+    EXPECT_GT(slashed, 1000U);
 }
 
 TEST(PlainSegments, TheSse2FormTakesSegmentsWithoutEscapesAndNeverTheLast)
