@@ -106,6 +106,38 @@ TEST_P(AtABlocksEdge, ASegmentThatNeedsJudgingBeginningTheNextBlockStopsIt)
 
 INSTANTIATE_TEST_SUITE_P(PlainSegments, AtABlocksEdge, testing::Values(4U, 80U));
 
+// Where the last block is whole (the bytes after the asked "/" are a multiple of 32) or there is
+// none (the "/" ends an input of 32 bytes or more), no lane lies past the input to stop the
+// shortcut: the input's end is recorded as the stop itself, with any UTF-8 sequence still open
+// there.
+TEST(PlainSegments, TheInputsEndStopsAWholeLastBlock)
+{
+    if (ftpuri::detail::detected_simd_level() != simd_level::avx2) GTEST_SKIP() << "no AVX2 on this machine";
+    level_guard const avx2(simd_level::avx2);
+    escape_warnings utf8_only;
+    utf8_only.wanted = true;
+    utf8_only.non_utf8 = true;
+    for (std::size_t blocks = 1; blocks <= 3; ++blocks) {
+        std::size_t const bytes = 32 * blocks;
+        auto const n = static_cast<std::uint32_t>(slash + 1 + bytes);
+        expect(join({"/", a(bytes)}), {slash, 0, none, true});
+        expect(join({"/", a(bytes - 1), "/"}), {n - 1, 1, none, true});
+        // A sequence open at the end: taken where UTF-8 is not checked, and not where it is.
+        std::string const open = join({"/", a(bytes - 6), "%E2%82"});
+        expect(open, {slash, 0, n - 6, true});
+        expect(open, {slash, 0, none, false}, utf8_only);
+        expect(join({"/", a(bytes - 9), "%E2%82%AC"}), {slash, 0, n - 9, true}, utf8_only);
+    }
+    // The asked "/" ends an input of 32 bytes: no block is left.
+    std::string const host_only = join({"ftp://", a(25), "/"});
+    auto const* s = reinterpret_cast<unsigned char const*>(host_only.data());
+    plain_segments const got =
+        ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(s, 31, 32, utf8_only);
+    EXPECT_EQ(got.end, 31U);
+    EXPECT_EQ(got.count, 0U);
+    EXPECT_TRUE(got.to_end);
+}
+
 // An input under 32 bytes is one block, read as words of 8 bytes, the last one partial: each of
 // its bytes is read, the last included, so that a plain path is taken to its end (an empty last
 // segment too), and a byte that needs judging is seen wherever it lies.
@@ -402,6 +434,34 @@ TEST(PlainSegments, TheAvx2FormAnswersAsTheModel)
     EXPECT_EQ(wrong, 0U);
     EXPECT_GT(to_end, 1000U); // the model's every answer was asked for
     EXPECT_GT(slashed, 1000U);
+}
+
+// An escaped "/" is recorded by the segment that holds it once a taken "/" ends that segment,
+// in the block it lies in or a later one. Every lane of a first and a second block for the "/"
+// before it, and a segment after that the input's end, a later "/" or a "." ends: as the model.
+TEST(PlainSegments, TheAvx2FormRecordsEscapedSlashesAsTheModel)
+{
+    if (ftpuri::detail::detected_simd_level() != simd_level::avx2) GTEST_SKIP() << "no AVX2 on this machine";
+    level_guard const avx2(simd_level::avx2);
+    std::size_t wrong = 0;
+    for (std::size_t before = 1; before < 70; ++before) {
+        for (std::size_t inside = 1; inside < 4; ++inside) {
+            for (std::string_view const tail : {"", "b", "/", "/b", "/b/c", "/./b", "b/"}) {
+                for (std::size_t const rest : {0U, 5U, 40U}) {
+                    std::string const uri = join({"ftp://h/", a(before), "/", a(inside), "%2F", a(rest), tail});
+                    plain_segments const got = segments_of(uri, all_warnings(false));
+                    plain_segments const want =
+                        segment_model(uri, ftpuri::detail::ftp_segment_run, all_warnings(false)).answer(slash);
+                    if (got.last_slashed != want.last_slashed || got.count != want.count || got.to_end != want.to_end) {
+                        if (++wrong <= 10)
+                            ADD_FAILURE() << uri << ": got slashed " << got.last_slashed << " count " << got.count
+                                          << "; want " << want.last_slashed << " " << want.count;
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_EQ(wrong, 0U);
 }
 
 TEST(PlainSegments, TheSse2FormTakesSegmentsWithoutEscapesAndNeverTheLast)
