@@ -17,6 +17,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 
 #include "ftpuri/charset.hpp"
@@ -140,6 +141,26 @@ template <plain_set const& Set>
     auto mask = static_cast<unsigned>(_mm_movemask_epi8(in));
     if constexpr (Set.non_ascii) mask |= static_cast<unsigned>(_mm_movemask_epi8(x));
     return mask;
+}
+
+// An input of 8 to 31 bytes, s[0, n), as the four 8-byte words of 32 lanes: byte k in lane k
+// (x86 is little-endian), NULs from lane n on. No load ends past n: the last partial word is
+// the 8 bytes that end at n, shifted down. Nothing is copied either: a copy's stores would
+// stall the loads that read it back.
+[[nodiscard, gnu::always_inline]] inline std::array<std::uint64_t, 4> short_input_words(unsigned char const* s,
+                                                                                        std::uint32_t n) noexcept
+{
+    auto const word = [s, n](std::uint32_t at) {
+        std::uint64_t w = 0;
+        if (at + 8 <= n) {
+            std::memcpy(&w, s + at, 8);
+        } else if (at < n) {
+            std::memcpy(&w, s + n - 8, 8);
+            w >>= 8U * (at + 8 - n);
+        }
+        return w;
+    };
+    return {word(0), word(8), word(16), word(24)};
 }
 #endif
 

@@ -20,6 +20,7 @@
 #include <emmintrin.h>
 #endif
 
+#include <array>
 #include <cstdint>
 
 #include "../rules/dns_name.hpp"
@@ -48,15 +49,13 @@ struct name_shape {
 #if defined(__SSE2__)
     if (active_simd_level == simd_level::scalar || begin >= n) return {begin};
     // Two loads of 16 bytes give the 32 from the name's first. Near the input's end they are
-    // its last 32, and their lanes before the name shift out; an input of 16 to 31 bytes is read
-    // as its first 16 and its last 16, overlapping, and one of 8 to 15 bytes as its first 8 and
-    // its last 8, the loads' other lanes NUL, a byte outside every run. Nothing past the input
-    // is read.
+    // its last 32, and their lanes before the name shift out; an input of 8 to 31 bytes is read
+    // as byte_runs.hpp's four words, NULs after it, a byte outside every run. Nothing past the
+    // input is read.
     auto const load = [](unsigned char const* at) { return _mm_loadu_si128(reinterpret_cast<__m128i const*>(at)); };
     __m128i low;
     __m128i high;
-    std::uint32_t high_shift = 16; // where the high load's first byte lies from the low one's
-    std::uint32_t skip = 0;        // where the name's first byte lies from the low load's
+    std::uint32_t skip = 0; // where the name's first byte lies from the low load's
     if (begin + 32 <= n) {
         low = load(s + begin);
         high = load(s + begin + 16);
@@ -64,18 +63,11 @@ struct name_shape {
         low = load(s + n - 32);
         high = load(s + n - 16);
         skip = begin - (n - 32);
-    } else if (n >= 16) {
-        low = load(s);
-        high = load(s + n - 16);
-        high_shift = n - 16;
-        skip = begin;
     } else if (n >= 8) {
-        auto const load8 = [](unsigned char const* at) {
-            return _mm_loadl_epi64(reinterpret_cast<__m128i const*>(at)); // lanes 8 to 15: NUL
-        };
-        low = load8(s);
-        high = load8(s + n - 8);
-        high_shift = n - 8;
+        std::array<std::uint64_t, 4> const w = short_input_words(s, n);
+        auto const lanes = [&w](std::size_t k) { return static_cast<long long>(w[k]); };
+        low = _mm_set_epi64x(lanes(1), lanes(0));
+        high = _mm_set_epi64x(lanes(3), lanes(2));
         skip = begin;
     } else {
         return {begin}; // "ftp://" and one byte
@@ -84,10 +76,10 @@ struct name_shape {
         auto const mask = [c](__m128i x) {
             return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(c))));
         };
-        return (mask(low) | mask(high) << high_shift) >> skip;
+        return (mask(low) | mask(high) << 16U) >> skip;
     };
     std::uint32_t const member =
-        (members_sse2<dns_name_lower_run>(low) | members_sse2<dns_name_lower_run>(high) << high_shift) >> skip;
+        (members_sse2<dns_name_lower_run>(low) | members_sse2<dns_name_lower_run>(high) << 16U) >> skip;
     if (member == 0xFFFF'FFFFU) return {begin + 32}; // longer than the read: the rules judge it
     auto const length = static_cast<std::uint32_t>(__builtin_ctz(~member));
     name_shape shape{begin + length};

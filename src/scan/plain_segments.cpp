@@ -2,6 +2,7 @@
 // src/scan/plain_segments.cpp: the AVX2 form of find_plain_segments().
 #include "plain_segments.hpp"
 
+#include <array>
 #include <cstring>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -80,21 +81,12 @@ struct bytes_in_registers {
     return {block, _mm256_permute2x128_si256(block, after, 0x21)};
 }
 
-// An input of 8 to 31 bytes in lanes 0 to n - 1, NULs after, from four 8-byte loads that end at n
-// at the latest: its last partial word is the 8 bytes ending at n, shifted down.
+// An input of 8 to 31 bytes in lanes 0 to n - 1, NULs after (byte_runs.hpp's words).
 [[gnu::target("avx2,popcnt")]] inline v32 short_input(unsigned char const* s, std::uint32_t n) noexcept
 {
-    auto const word = [s, n](std::uint32_t at) -> long long {
-        std::uint64_t w = 0;
-        if (at + 8 <= n) {
-            std::memcpy(&w, s + at, 8);
-        } else if (at < n) {
-            std::memcpy(&w, s + n - 8, 8);
-            w >>= 8U * (at + 8 - n);
-        }
-        return static_cast<long long>(w);
-    };
-    return _mm256_set_epi64x(word(24), word(16), word(8), word(0));
+    std::array<std::uint64_t, 4> const w = short_input_words(s, n);
+    auto const lanes = [&w](std::size_t k) { return static_cast<long long>(w[k]); };
+    return _mm256_set_epi64x(lanes(3), lanes(2), lanes(1), lanes(0));
 }
 
 // Each lane's byte in a nibble_set's lookup: its low nibble's column AND its high nibble's row.
