@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -122,14 +124,15 @@ TEST(ByteRuns, EveryFormFindsTheSameEndAtEveryAlignmentAndLength)
     }
 }
 
-// Long runs reach the AVX2 form (after 48 bytes) and its own tail, at every length mod 64.
+// Long runs reach the AVX2 form (after 48 bytes) and its own tail, at every length mod 64. The
+// input is exactly n bytes on the heap: under ASan, a read past its end stops the test.
 TEST(ByteRuns, LongRunsEndWhereTheFirstStopIs)
 {
     for (std::uint32_t n = 1; n < 300; ++n) {
         for (std::uint32_t stop = 0; stop <= n; stop += (n < 70 ? 1 : 13)) {
-            std::string text(n, 'a');
+            std::vector<unsigned char> text(n, 'a');
             if (stop < n) text[stop] = '/';
-            auto const* s = reinterpret_cast<unsigned char const*>(text.data());
+            unsigned char const* s = text.data();
             for (simd_level const level : levels()) {
                 level_guard const guard(level);
                 EXPECT_EQ(ftpuri::detail::run_end<ftpuri::detail::ftp_segment_run>(s, 0, n), stop)
@@ -137,6 +140,39 @@ TEST(ByteRuns, LongRunsEndWhereTheFirstStopIs)
             }
         }
     }
+}
+
+// AVX2 is used only with POPCNT, which its forms count bits with.
+TEST(SimdLevel, AvxTwoIsUsedOnlyWithPopcnt)
+{
+    using ftpuri::detail::x86_simd_level;
+    EXPECT_EQ(x86_simd_level(true, true), simd_level::avx2);
+    EXPECT_EQ(x86_simd_level(true, false), simd_level::sse2);
+    EXPECT_EQ(x86_simd_level(false, true), simd_level::sse2);
+    EXPECT_EQ(x86_simd_level(false, false), simd_level::sse2);
+}
+
+// The level detected is the one the kernel's view of the CPU gives: a detection that answered
+// less would let the tests of the faster forms skip as if the machine lacked them.
+TEST(SimdLevel, TheDetectedLevelIsTheCpusOwn)
+{
+#if defined(__x86_64__) && defined(__linux__)
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(cpuinfo, line) && line.rfind("flags", 0) != 0) {
+    }
+    if (line.empty()) GTEST_SKIP() << "no flags line in /proc/cpuinfo";
+    std::istringstream words(line);
+    bool avx2 = false;
+    bool popcnt = false;
+    for (std::string word; words >> word;) {
+        avx2 = avx2 || word == "avx2";
+        popcnt = popcnt || word == "popcnt";
+    }
+    EXPECT_EQ(ftpuri::detail::detected_simd_level(), ftpuri::detail::x86_simd_level(avx2, popcnt)) << line;
+#else
+    GTEST_SKIP() << "the CPU's flags are read from Linux's /proc/cpuinfo on x86-64";
+#endif
 }
 
 } // namespace
