@@ -14,7 +14,7 @@ simd_level detected_simd_level() noexcept
 {
 #if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
     __builtin_cpu_init();
-    return x86_simd_level(__builtin_cpu_supports("avx2") != 0, __builtin_cpu_supports("popcnt") != 0);
+    return x86_simd_level(__builtin_cpu_supports("avx2"), __builtin_cpu_supports("popcnt"));
 #else
     return simd_level::scalar;
 #endif

@@ -93,10 +93,11 @@ consteval plain_set make_plain_set(charset set)
 // How the runs are found on this machine. Tests lower it to hold the forms to one another.
 enum class simd_level : std::uint8_t { scalar, sse2, avx2 };
 [[nodiscard]] simd_level detected_simd_level() noexcept;
-// The level of an x86 machine with these features (AVX2's forms count bits with POPCNT).
-[[nodiscard]] constexpr simd_level x86_simd_level(bool avx2, bool popcnt) noexcept
+// The level of an x86 machine with these features, each as __builtin_cpu_supports answers:
+// nonzero where the CPU has it (AVX2's forms count bits with POPCNT).
+[[nodiscard]] constexpr simd_level x86_simd_level(int avx2, int popcnt) noexcept
 {
-    return avx2 && popcnt ? simd_level::avx2 : simd_level::sse2;
+    return avx2 != 0 && popcnt != 0 ? simd_level::avx2 : simd_level::sse2;
 }
 extern simd_level active_simd_level;
 

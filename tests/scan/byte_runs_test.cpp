@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <string>
@@ -142,14 +143,17 @@ TEST(ByteRuns, LongRunsEndWhereTheFirstStopIs)
     }
 }
 
-// AVX2 is used only with POPCNT, which its forms count bits with.
+// AVX2 is used only with POPCNT, which its forms count bits with. A feature is present when
+// its answer is nonzero, whichever bit it is (bit 31 makes it negative).
 TEST(SimdLevel, AvxTwoIsUsedOnlyWithPopcnt)
 {
     using ftpuri::detail::x86_simd_level;
-    EXPECT_EQ(x86_simd_level(true, true), simd_level::avx2);
-    EXPECT_EQ(x86_simd_level(true, false), simd_level::sse2);
-    EXPECT_EQ(x86_simd_level(false, true), simd_level::sse2);
-    EXPECT_EQ(x86_simd_level(false, false), simd_level::sse2);
+    for (int const present : {1, 4, 1024, std::numeric_limits<int>::min()}) {
+        EXPECT_EQ(x86_simd_level(present, present), simd_level::avx2) << present;
+        EXPECT_EQ(x86_simd_level(present, 0), simd_level::sse2) << present;
+        EXPECT_EQ(x86_simd_level(0, present), simd_level::sse2) << present;
+    }
+    EXPECT_EQ(x86_simd_level(0, 0), simd_level::sse2);
 }
 
 // The level detected is the one the kernel's view of the CPU gives: a detection that answered
@@ -169,7 +173,8 @@ TEST(SimdLevel, TheDetectedLevelIsTheCpusOwn)
         avx2 = avx2 || word == "avx2";
         popcnt = popcnt || word == "popcnt";
     }
-    EXPECT_EQ(ftpuri::detail::detected_simd_level(), ftpuri::detail::x86_simd_level(avx2, popcnt)) << line;
+    EXPECT_EQ(ftpuri::detail::detected_simd_level(), ftpuri::detail::x86_simd_level(avx2 ? 1 : 0, popcnt ? 1 : 0))
+        << line;
 #else
     GTEST_SKIP() << "the CPU's flags are read from Linux's /proc/cpuinfo on x86-64";
 #endif
