@@ -48,7 +48,9 @@ than a working session, and the report is only as good as the verdicts under it.
 writes to the one record (--results names another), a run in another --work-dir too: trying a
 new test against a few survivors (--rerun-survivors --match) records their new verdicts. When
 a mutated file is edited, the verdicts of mutants whose lines the edit left alone are carried
-over (--rerun-carried measures them again); the others run again.
+over (--rerun-carried measures them again); the others run again. They are carried only from
+contents in git's history, and a run keeps only the verdicts of the current content: commit an
+edit before measuring its mutants, or the next edit loses their verdicts.
 
     scripts/mutate.py --files src/scan/path.hpp --sample 12 --seed 7
     scripts/mutate.py --list --files src/pct.cpp          # the mutants, without running them
