@@ -149,12 +149,13 @@ template <plain_set const& Set>
     return mask;
 }
 
-// An input of 8 to 31 bytes, s[0, n), as the four 8-byte words of 32 lanes: byte k in lane k
-// (x86 is little-endian), NULs from lane n on. No load ends past n: the last partial word is
-// the 8 bytes that end at n, shifted down. Nothing is copied either: a copy's stores would
-// stall the loads that read it back.
-[[nodiscard, gnu::always_inline]] inline std::array<std::uint64_t, 4> short_input_words(unsigned char const* s,
-                                                                                        std::uint32_t n) noexcept
+// An input of 8 to 31 bytes, s[0, n), as the four 8-byte words of 32 lanes, typed as the
+// intrinsics that build a register take them: byte k in lane k (x86 is little-endian), NULs
+// from lane n on. No load ends past n: the last partial word is the 8 bytes that end at n,
+// shifted down. Nothing is copied either: a copy's stores would stall the loads that read it
+// back.
+[[nodiscard, gnu::always_inline]] inline std::array<long long, 4> short_input_words(unsigned char const* s,
+                                                                                    std::uint32_t n) noexcept
 {
     auto const word = [s, n](std::uint32_t at) {
         std::uint64_t w = 0;
@@ -164,7 +165,7 @@ template <plain_set const& Set>
             std::memcpy(&w, s + n - 8, 8);
             w >>= 8U * (at + 8 - n);
         }
-        return w;
+        return static_cast<long long>(w);
     };
     return {word(0), word(8), word(16), word(24)};
 }

@@ -64,10 +64,9 @@ struct name_shape {
         high = load(s + n - 16);
         skip = begin - (n - 32);
     } else if (n >= 8) {
-        std::array<std::uint64_t, 4> const w = short_input_words(s, n);
-        auto const lanes = [&w](std::size_t k) { return static_cast<long long>(w[k]); };
-        low = _mm_set_epi64x(lanes(1), lanes(0));
-        high = _mm_set_epi64x(lanes(3), lanes(2));
+        std::array<long long, 4> const w = short_input_words(s, n);
+        low = _mm_set_epi64x(w[1], w[0]);
+        high = _mm_set_epi64x(w[3], w[2]);
         skip = begin;
     } else {
         return {begin}; // "ftp://" and one byte

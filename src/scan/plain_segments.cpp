@@ -84,9 +84,8 @@ struct bytes_in_registers {
 // An input of 8 to 31 bytes in lanes 0 to n - 1, NULs after (byte_runs.hpp's words).
 [[gnu::target("avx2,popcnt")]] inline v32 short_input(unsigned char const* s, std::uint32_t n) noexcept
 {
-    std::array<std::uint64_t, 4> const w = short_input_words(s, n);
-    auto const lanes = [&w](std::size_t k) { return static_cast<long long>(w[k]); };
-    return _mm256_set_epi64x(lanes(3), lanes(2), lanes(1), lanes(0));
+    std::array<long long, 4> const w = short_input_words(s, n);
+    return _mm256_set_epi64x(w[3], w[2], w[1], w[0]);
 }
 
 // Each lane's byte in a nibble_set's lookup: its low nibble's column AND its high nibble's row.

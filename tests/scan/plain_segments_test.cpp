@@ -39,11 +39,12 @@ escape_warnings all_warnings(bool wanted)
     return wanted ? escape_warnings{true, true, true, true, true, true} : escape_warnings{};
 }
 
-plain_segments segments_of(std::string const& uri, escape_warnings const& warnings)
+// What the stage answers from the "/" at q (the path's first, by default).
+plain_segments segments_of(std::string const& uri, escape_warnings const& warnings, std::uint32_t q = slash)
 {
     auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
     return ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(
-        s, slash, static_cast<std::uint32_t>(uri.size()), warnings);
+        s, q, static_cast<std::uint32_t>(uri.size()), warnings);
 }
 
 std::string a(std::size_t n)
@@ -130,9 +131,7 @@ TEST(PlainSegments, TheInputsEndStopsAWholeLastBlock)
     }
     // The asked "/" ends an input of 32 bytes: no block is left.
     std::string const host_only = join({"ftp://", a(25), "/"});
-    auto const* s = reinterpret_cast<unsigned char const*>(host_only.data());
-    plain_segments const got =
-        ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(s, 31, 32, utf8_only);
+    plain_segments const got = segments_of(host_only, utf8_only, 31);
     EXPECT_EQ(got.end, 31U);
     EXPECT_EQ(got.count, 0U);
     EXPECT_TRUE(got.to_end);
