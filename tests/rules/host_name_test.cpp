@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The host-name rules: dns-name and its constraints, and the numeric-host constraint
 // (src/rules/dns_name.hpp, numeric_host.hpp).
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,6 +55,57 @@ TEST(DnsName, PointsAtTheFirstThingWrong)
     name.pop_back();                                      // 253 is the limit
     EXPECT_FALSE(check_dns_name(name).has_value());
     EXPECT_FALSE(check_dns_name(name + ".").has_value()); // the trailing "." is not counted
+}
+
+// The constraint as stated: decode the whole host, drop one trailing ".", and judge the label
+// after the last "." left.
+bool ends_in_a_number_model(std::string_view raw)
+{
+    auto const hex_value = [](char c) {
+        std::string_view const digits = "0123456789abcdef";
+        std::size_t const at = digits.find(static_cast<char>(c >= 'A' && c <= 'F' ? c + ('a' - 'A') : c));
+        return at == std::string_view::npos ? -1 : static_cast<int>(at);
+    };
+    std::string decoded;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == '%' && i + 2 < raw.size() && hex_value(raw[i + 1]) >= 0 && hex_value(raw[i + 2]) >= 0) {
+            decoded += static_cast<char>(hex_value(raw[i + 1]) * 16 + hex_value(raw[i + 2]));
+            i += 2;
+        } else {
+            decoded += raw[i];
+        }
+    }
+    if (decoded.size() > 1 && decoded.back() == '.') decoded.pop_back();
+    std::size_t const last_dot = decoded.rfind('.');
+    std::string const label = last_dot == std::string::npos ? decoded : decoded.substr(last_dot + 1);
+    auto const all_of = [](std::string_view text, std::string_view set) {
+        return text.find_first_not_of(set) == std::string_view::npos;
+    };
+    bool const digits = !label.empty() && all_of(label, "0123456789");
+    bool const hex = label.size() >= 2 && label[0] == '0' && (label[1] == 'x' || label[1] == 'X') &&
+                     all_of(std::string_view(label).substr(2), "0123456789abcdefABCDEF");
+    return digits || hex;
+}
+
+TEST(NumericHost, AnswersAsTheConstraintOnEveryShortHost)
+{
+    // Every host of up to six bytes over the bytes that spell numbers, labels and escapes
+    // ("%2E" is an escaped "."): the last label written plainly and the decoded read agree.
+    std::string_view const alphabet = "01x.%2Eag";
+    std::string host;
+    std::size_t checked = 0;
+    auto const visit = [&](auto const& self, std::size_t length) -> void {
+        EXPECT_EQ(ends_in_a_number(host), ends_in_a_number_model(host)) << host;
+        ++checked;
+        if (length == 6) return;
+        for (char const c : alphabet) {
+            host.push_back(c);
+            self(self, length + 1);
+            host.pop_back();
+        }
+    };
+    visit(visit, 0);
+    EXPECT_EQ(checked, std::size_t{597871}); // 1 + 9 + ... + 9^6
 }
 
 TEST(NumericHost, IsAHostOtherParsersReadAsANumber)
