@@ -31,6 +31,7 @@ DEFAULT_FILES = {
     "src/rules/dns_name.hpp": "src/parse.cpp",
     "src/rules/ipv4_address.hpp": "src/parse.cpp",
     "src/rules/ipv6_address.hpp": "src/parse.cpp",
+    "src/rules/numeric_host.hpp": "src/parse.cpp",
     "src/canonical.cpp": "src/canonical.cpp",
     "src/pct.cpp": "src/pct.cpp",
     "src/rules/dot_segments.hpp": "src/canonical.cpp",
