@@ -2,10 +2,11 @@
 // plain_segments_test: what the path's block stage (src/scan/plain_segments.hpp) reports, field
 // by field, where a segment that needs judging stands at a block's edge: the "/" that ends one
 // block and a ".", "~", "/" or drive letter that begins the next, the escapes it takes, and
-// whether the input's end ends the last segment it took; and, against a reference model written
-// segment by segment from the header's description, on generated paths. The fast-path tests
-// hold the stage's effect on whole scans to the portable scan (taking too much); this holds what
-// it says, so that taking too little (correct, but slow) fails too.
+// whether the input's end ends the last segment it took; and, against reference models written
+// segment by segment from the header's description (the AVX2 form's and the SSE2 form's), on
+// generated paths. The fast-path tests hold the stage's effect on whole scans to the portable
+// scan (taking too much); this holds what it says, so that taking too little (correct, but
+// slow) fails too.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -468,6 +469,63 @@ TEST(PlainSegments, TheSse2FormTakesSegmentsWithoutEscapesAndNeverTheLast)
     level_guard const sse2(simd_level::sse2);
     std::string const path = join({"/", a(15), "/", a(15), "/", a(15), "/./", a(20)});
     expect(path, {slash + 48, 3, none, false});
+}
+
+// The SSE2 form, as its description says: whole 16-byte blocks from the byte after the "/",
+// segments of Set's bytes alone (no escape), each ended by a "/" inside those blocks, none empty,
+// none beginning with "." or "~", none with ":" second. Never the last, never an escape.
+plain_segments sse2_model(std::string_view uri, ftpuri::detail::plain_set const& set, std::uint32_t q)
+{
+    auto const n = static_cast<std::uint32_t>(uri.size());
+    std::uint32_t const limit = q + 1 + (n - q - 1) / 16 * 16;
+    auto const at = [&](std::uint32_t i) { return static_cast<unsigned char>(uri[i]); };
+    plain_segments found{q};
+    for (std::uint32_t a = q + 1;;) {
+        std::uint32_t b = a;
+        while (b < limit && at(b) != '/' && set.member[at(b)])
+            ++b;
+        if (b == limit || at(b) != '/' || b == a || at(a) == '.' || at(a) == '~' || (b - a >= 2 && at(a + 1) == ':'))
+            return found;
+        found.count += 1;
+        found.end = b;
+        a = b + 1;
+    }
+}
+
+// Every field, on the generator's paths (their escapes stop the SSE2 form), at every length and
+// alignment it reaches, for both segment sets.
+TEST(PlainSegments, TheSse2FormAnswersAsTheModel)
+{
+    if (ftpuri::detail::detected_simd_level() == simd_level::scalar) GTEST_SKIP() << "no SSE2 on this machine";
+    level_guard const sse2(simd_level::sse2);
+    std::mt19937 random(20261129); // NOLINT(cert-msc32-c,cert-msc51-cpp): a fixed seed repeats a failure
+    std::size_t wrong = 0;
+    std::size_t taken = 0;
+    for (int k = 0; k < 100'000 && wrong < 10; ++k) {
+        std::string uri = join({"ftp://", a(static_cast<std::size_t>(1 + k % 9)), random_path(random)});
+        // Escape-free paths too, where the segments taken reach the last whole block.
+        if (k % 2 == 0) std::erase(uri, '%');
+        auto const q = static_cast<std::uint32_t>(7 + k % 9);
+        auto const n = static_cast<std::uint32_t>(uri.size());
+        bool const ftp = k % 4 < 2;
+        auto const& set = ftp ? ftpuri::detail::ftp_segment_run : ftpuri::detail::segment_run;
+        auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
+        escape_warnings const warnings = all_warnings(k % 3 == 0);
+        plain_segments const got =
+            ftp ? ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(s, q, n, warnings)
+                : ftpuri::detail::find_plain_segments<ftpuri::detail::segment_run>(s, q, n, warnings);
+        plain_segments const want = sse2_model(uri, set, q);
+        taken += want.count;
+        if (got.end != want.end || got.count != want.count || got.first_escape != want.first_escape ||
+            got.last_slashed != want.last_slashed || got.to_end != want.to_end) {
+            ++wrong;
+            ADD_FAILURE() << uri << " (" << (ftp ? "ftp" : "pchar") << "): got end " << got.end << " count "
+                          << got.count << " escape " << got.first_escape << " slashed " << got.last_slashed
+                          << " to_end " << got.to_end << "; want " << want.end << " " << want.count;
+        }
+    }
+    EXPECT_EQ(wrong, 0U);
+    EXPECT_GT(taken, 100'000U); // segments were taken, not only refused
 }
 
 TEST(PlainSegments, ThePortableFormTakesNone)
