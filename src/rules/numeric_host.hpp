@@ -75,7 +75,7 @@ private:
 // @constraint numeric-host: a host whose last label (one trailing "." ignored), decoded, is all
 // digits, or "0x" and hex digits, is one that WHATWG parsers and inet_aton read as an IPv4
 // address: it must then be a dotted-decimal IPv4address, or they read another address.
-[[nodiscard, gnu::always_inline]] constexpr inline bool ends_in_a_number(std::string_view raw_host) noexcept
+[[nodiscard, gnu::always_inline]] constexpr bool ends_in_a_number(std::string_view raw_host) noexcept
 {
     // A number's last byte, escaped or not, is spelled with a hex digit or the "x" of "0x": a
     // host whose last raw byte (before one trailing ".") is any other settles it unread.
