@@ -40,12 +40,26 @@ escape_warnings all_warnings(bool wanted)
     return wanted ? escape_warnings{true, true, true, true, true, true} : escape_warnings{};
 }
 
-// What the stage answers from the "/" at q (the path's first, by default).
-plain_segments segments_of(std::string const& uri, escape_warnings const& warnings, std::uint32_t q = slash)
+// What the stage answers from the "/" at q, for the ftp grammar's segment set or pchar's.
+plain_segments segments_in(std::string const& uri, std::uint32_t q, bool ftp, escape_warnings const& warnings)
 {
     auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
-    return ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(
-        s, q, static_cast<std::uint32_t>(uri.size()), warnings);
+    auto const n = static_cast<std::uint32_t>(uri.size());
+    return ftp ? ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(s, q, n, warnings)
+               : ftpuri::detail::find_plain_segments<ftpuri::detail::segment_run>(s, q, n, warnings);
+}
+
+// Every field of two answers.
+bool same_answer(plain_segments const& got, plain_segments const& want)
+{
+    return got.end == want.end && got.count == want.count && got.first_escape == want.first_escape &&
+           got.last_slashed == want.last_slashed && got.to_end == want.to_end;
+}
+
+// What the stage answers from the "/" at q (the path's first, by default), ftp grammar.
+plain_segments segments_of(std::string const& uri, escape_warnings const& warnings, std::uint32_t q = slash)
+{
+    return segments_in(uri, q, true, warnings);
 }
 
 std::string a(std::size_t n)
@@ -404,7 +418,6 @@ TEST(PlainSegments, TheAvx2FormAnswersAsTheModel)
     for (int k = 0; k < 200'000 && wrong < 10; ++k) {
         std::string const uri = join({"ftp://", a(static_cast<std::size_t>(1 + k % 9)), random_path(random)});
         auto const q = static_cast<std::uint32_t>(7 + k % 9); // the path's "/"
-        auto const n = static_cast<std::uint32_t>(uri.size());
         auto const flags = static_cast<unsigned>(random());
         escape_warnings const warnings = flags % 3 == 0 ? escape_warnings{}
                                                         : escape_warnings{true,
@@ -415,15 +428,11 @@ TEST(PlainSegments, TheAvx2FormAnswersAsTheModel)
                                                                           (flags & 0x1800U) == 0x1800U};
         bool const ftp = (flags & 4U) != 0;
         auto const& set = ftp ? ftpuri::detail::ftp_segment_run : ftpuri::detail::segment_run;
-        auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
-        plain_segments const got =
-            ftp ? ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(s, q, n, warnings)
-                : ftpuri::detail::find_plain_segments<ftpuri::detail::segment_run>(s, q, n, warnings);
+        plain_segments const got = segments_in(uri, q, ftp, warnings);
         plain_segments const want = segment_model(uri, set, warnings).answer(q);
         to_end += want.to_end ? 1U : 0U;
         slashed += want.last_slashed != none ? 1U : 0U;
-        if (got.end != want.end || got.count != want.count || got.first_escape != want.first_escape ||
-            got.last_slashed != want.last_slashed || got.to_end != want.to_end) {
+        if (!same_answer(got, want)) {
             ++wrong;
             ADD_FAILURE() << uri << " (" << describe(warnings) << ", " << (ftp ? "ftp" : "pchar") << "): got end "
                           << got.end << " count " << got.count << " escape " << got.first_escape << " slashed "
@@ -506,18 +515,13 @@ TEST(PlainSegments, TheSse2FormAnswersAsTheModel)
         // Escape-free paths too, where the segments taken reach the last whole block.
         if (k % 2 == 0) std::erase(uri, '%');
         auto const q = static_cast<std::uint32_t>(7 + k % 9);
-        auto const n = static_cast<std::uint32_t>(uri.size());
         bool const ftp = k % 4 < 2;
         auto const& set = ftp ? ftpuri::detail::ftp_segment_run : ftpuri::detail::segment_run;
-        auto const* s = reinterpret_cast<unsigned char const*>(uri.data());
         escape_warnings const warnings = all_warnings(k % 3 == 0);
-        plain_segments const got =
-            ftp ? ftpuri::detail::find_plain_segments<ftpuri::detail::ftp_segment_run>(s, q, n, warnings)
-                : ftpuri::detail::find_plain_segments<ftpuri::detail::segment_run>(s, q, n, warnings);
+        plain_segments const got = segments_in(uri, q, ftp, warnings);
         plain_segments const want = sse2_model(uri, set, q);
         taken += want.count;
-        if (got.end != want.end || got.count != want.count || got.first_escape != want.first_escape ||
-            got.last_slashed != want.last_slashed || got.to_end != want.to_end) {
+        if (!same_answer(got, want)) {
             ++wrong;
             ADD_FAILURE() << uri << " (" << (ftp ? "ftp" : "pchar") << "): got end " << got.end << " count "
                           << got.count << " escape " << got.first_escape << " slashed " << got.last_slashed
