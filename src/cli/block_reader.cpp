@@ -2,6 +2,7 @@
 #include "block_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 
@@ -91,8 +92,19 @@ std::size_t block_reader::read_into(char* to, std::size_t size)
     return n;
 }
 
+// The input's first bytes: a byte order mark is dropped, anything else left for the first block.
+void block_reader::skip_bom()
+{
+    started_ = true;
+    std::array<char, utf8_bom.size()> head{};
+    std::size_t const n = read_into(head.data(), head.size());
+    skipped_bom_ = std::string_view(head.data(), n) == utf8_bom;
+    if (!skipped_bom_) carry_.assign(head.data(), n);
+}
+
 bool block_reader::next(line_block& to)
 {
+    if (!started_) skip_bom();
     to.size_ = 0;
     to.lines_ = 0;
     to.cap_ = cap_;

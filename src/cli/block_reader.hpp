@@ -12,6 +12,10 @@
 // in chunks: its first `cap` bytes are kept and the rest counted, so that a 1 GB line costs no
 // more memory than the cap (a line longer than the length limit is invalid whatever its tail
 // holds).
+//
+// A UTF-8 byte order mark at the start of the input is no part of its first line: editors on
+// Windows write one, and editors, compilers and linters alike skip it. The reader skips it and
+// says so (skipped_bom()), so that --fix --in-place can write it back.
 #pragma once
 
 #include <cstddef>
@@ -145,14 +149,20 @@ public:
     // True once a read has failed; errno_value() is the errno it failed with.
     [[nodiscard]] bool failed() const noexcept { return error_ != 0; }
     [[nodiscard]] int errno_value() const noexcept { return error_; }
-    // Bytes read from the file so far (for the progress bar and --stats).
+    // Bytes read from the file so far (for the progress bar and --stats), a skipped mark's too.
     [[nodiscard]] std::uint64_t bytes_read() const noexcept { return bytes_read_; }
+    // True once next() has found the input to begin with a UTF-8 byte order mark, which no line
+    // holds.
+    [[nodiscard]] bool skipped_bom() const noexcept { return skipped_bom_; }
+
+    static constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
 
 private:
     static constexpr std::size_t chunk_bytes = std::size_t{64} * 1024;
 
     std::size_t read_into(char* to, std::size_t size);
     void read_long_line(line_block& b);
+    void skip_bom();
 
     std::FILE* file_;
     std::size_t cap_;
@@ -163,6 +173,8 @@ private:
     std::unique_ptr<char[]> chunk_;
     std::uint64_t bytes_read_ = 0;
     bool at_end_ = false;
+    bool started_ = false;
+    bool skipped_bom_ = false;
     int error_ = 0;
 };
 

@@ -126,6 +126,8 @@ pipeline::file_result pipeline::check_file(std::FILE* file, std::string_view ori
     first->name = origin_name;
     first->from_file = from_file;
     bool const any = fill(*first, reader, line_number);
+    // The file is written anew as it was: its byte order mark, which no line holds, first.
+    if (reader.skipped_bom() && settings_.fix == fix_mode::in_place) emit(block_reader::utf8_bom, {}, to);
     // The file's directives: disable-file among its leading comment lines (in the first block),
     // and each block's carry to the next.
     line_directives carried;

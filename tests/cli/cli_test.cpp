@@ -53,6 +53,24 @@ TEST_F(Cli, CrlfSplitAcrossTheReadersChunksIsStillOneLineEnd)
     EXPECT_EQ(r.out, summary({.inputs = 2}));
 }
 
+// A file that begins with a UTF-8 byte order mark (Windows editors write one): the mark is no
+// part of line 1, which is an input like any other, its columns counted after the mark, and a
+// comment there still holds the file's directives.
+TEST_F(Cli, ByteOrderMarkBeginsNoLine)
+{
+    std::string const bom = "\xEF\xBB\xBF";
+    run_result const r = run({}, bom + "ftp://010.0.0.1/x\nftp://h/\n");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, text_diag("<stdin>", 1, 7, diag_id::host_numeric_ambiguous, "error", {"ftp://010.0.0.1/x", 6, 9}) +
+                         summary({.inputs = 2, .invalid = 1, .errors = 1}));
+    run_result const json = run({"--format=json"}, bom + "FTP://h/\n");
+    EXPECT_EQ(json.exit_code, 0);
+    EXPECT_NE(json.out.find(R"("input":"FTP://h/","line":1,"valid":true)"), std::string::npos) << json.out;
+    run_result const hidden = run({}, bom + "# ftpuri-check: disable-file=port.default\nftp://h:21/\n");
+    EXPECT_EQ(hidden.exit_code, 0);
+    EXPECT_EQ(hidden.out, summary({.inputs = 1})) << hidden.out;
+}
+
 TEST_F(Cli, ManyLinesKeepTheirNumbers)
 {
     std::string input;

@@ -75,6 +75,24 @@ class InPlace(common.TempDirTest):
         self.assertIn(b"list.txt:2:10: error: raw control character [char.control]", proc.stderr)
         self.assertEqual(b"ftp://h/a\r\nFTP://h/b\r", self.read("list.txt"))
 
+    def test_byte_order_mark_kept(self):
+        # Windows editors begin a UTF-8 file with a byte order mark: no part of the first line,
+        # which is checked and rewritten after it, and written back where it was.
+        bom = b"\xef\xbb\xbf"
+        self.write("list.txt", bom + b"# mirrors\r\nFTP://h/a\r\nftp://h/%7Eb\r\n")
+        proc = self.in_place("list.txt")
+        self.assertEqual(0, proc.returncode, proc.stderr)
+        self.assertEqual(bom + b"# mirrors\r\nftp://h/a\r\nftp://h/~b\r\n", self.read("list.txt"))
+        self.write("list.txt", bom + b"FTP://h/a\nftp://h/b c\n")
+        proc = self.in_place("list.txt")
+        self.assertEqual(1, proc.returncode, proc.stderr)
+        self.assertEqual(bom + b"ftp://h/a\nftp://h/b c\n", self.read("list.txt"))
+        # --diff reads the file as --in-place would write it: the mark is on both sides.
+        self.write("list.txt", bom + b"FTP://h/a\n")
+        proc = common.run(["--diff", "list.txt"], cwd=self.dir)
+        self.assertEqual(3, proc.returncode, proc.stderr)
+        self.assertIn(b"\n-" + bom + b"FTP://h/a\n+" + bom + b"ftp://h/a\n", proc.stdout)
+
     def test_mode_preserved(self):
         for mode in (0o600, 0o640, 0o755, 0o604):
             with self.subTest(mode=oct(mode)):

@@ -51,6 +51,7 @@ struct read_result {
     std::vector<std::uint64_t> lengths;
     std::size_t blocks = 0;
     std::uint64_t bytes_read = 0;
+    bool skipped_bom = false;
 };
 
 read_result read(std::string_view input, std::size_t cap, std::size_t block_bytes, std::size_t block_lines)
@@ -76,6 +77,7 @@ read_result read(std::string_view input, std::size_t cap, std::size_t block_byte
     EXPECT_FALSE(reader.failed());
     EXPECT_TRUE(reader.exhausted());
     r.bytes_read = reader.bytes_read();
+    r.skipped_bom = reader.skipped_bom();
     static_cast<void>(std::fclose(file));
     return r;
 }
@@ -117,6 +119,45 @@ TEST(BlockReader, EndingsAndEmptyLines)
     expect_lines_of("x\r");                                // a last "\r" without "\n" is part of the line
     expect_lines_of("x\r\r\n\ry\n");                       // only the "\r" just before "\n" is the ending
     expect_lines_of(std::string_view("a\0b\nc\0\r\n", 8)); // NUL bytes are bytes
+}
+
+// A UTF-8 byte order mark that begins the file belongs to no line, whatever the block size; the
+// same bytes anywhere else, or a mark's first bytes alone, are a line's.
+TEST(BlockReader, ByteOrderMarkAtTheStartIsSkipped)
+{
+    std::string_view const bom = "\xEF\xBB\xBF";
+    for (std::size_t block_bytes : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{4}, std::size_t{64}}) {
+        read_result const r = read("\xEF\xBB\xBF"
+                                   "ftp://h/x\r\n# c\n",
+                                   block_reader::no_cap, block_bytes, 1000);
+        EXPECT_TRUE(r.skipped_bom);
+        EXPECT_EQ(r.lines, (std::vector<line>{{"ftp://h/x", line_end::crlf}, {"# c", line_end::lf}})) << block_bytes;
+        EXPECT_EQ(r.bytes_read, bom.size() + 15);
+        read_result const alone = read(bom, block_reader::no_cap, block_bytes, 1000);
+        EXPECT_TRUE(alone.skipped_bom);
+        EXPECT_TRUE(alone.lines.empty());
+        read_result const later = read("a\n\xEF\xBB\xBF"
+                                       "b",
+                                       block_reader::no_cap, block_bytes, 1000);
+        EXPECT_FALSE(later.skipped_bom);
+        EXPECT_EQ(later.lines, (std::vector<line>{{"a", line_end::lf},
+                                                  {"\xEF\xBB\xBF"
+                                                   "b",
+                                                   line_end::none}}));
+        read_result const partial = read("\xEF\xBB"
+                                         "x\n",
+                                         block_reader::no_cap, block_bytes, 1000);
+        EXPECT_FALSE(partial.skipped_bom);
+        EXPECT_EQ(partial.lines, (std::vector<line>{{"\xEF\xBB"
+                                                     "x",
+                                                     line_end::lf}}));
+    }
+    expect_lines_of("\xEF\xBB\xBF"
+                    "a\nbb\r\nccc");
+    expect_lines_of("\xEF\xBB\xBF\n");
+    expect_lines_of("\xEF\xBB");
+    expect_lines_of("\xEF\xBB\xBF"
+                    "\xEF\xBB\xBF");
 }
 
 TEST(BlockReader, LinesLongerThanABlockAreReadWholeOrCapped)

@@ -15,13 +15,20 @@ struct reference_line {
     ftpuri::cli::line_end end;
 };
 
+// The bytes of a UTF-8 byte order mark that begins the input: they belong to no line.
+inline std::size_t reference_bom_size(std::string_view input)
+{
+    return input.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+}
+
 // Every "\n" ends a line, and a "\r" just before it is part of the ending (CRLF); bytes after
-// the last "\n" are a last line without one. Nothing else is trimmed.
+// the last "\n" are a last line without one. Nothing else is trimmed, but a byte order mark
+// that begins the input.
 inline std::vector<reference_line> reference_lines(std::string_view input)
 {
     using ftpuri::cli::line_end;
     std::vector<reference_line> lines;
-    std::size_t begin = 0;
+    std::size_t begin = reference_bom_size(input);
     for (std::size_t i = 0; i < input.size(); ++i) {
         if (input[i] != '\n') continue;
         bool const crlf = i > begin && input[i - 1] == '\r';
