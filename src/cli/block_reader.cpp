@@ -5,6 +5,7 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <string>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -62,6 +63,16 @@ whole_lines find_whole_lines(std::string_view bytes, std::uint64_t limit, char s
     return {last == std::string_view::npos ? 0 : last + 1, lines};
 }
 
+std::string not_checked_in(byte_order_mark const& mark)
+{
+    std::string s = "not checked: it begins with a ";
+    s += mark.encoding;
+    s += " byte order mark, and ftpuri-check reads UTF-8 (convert it with iconv -f ";
+    s += mark.family;
+    s += " -t UTF-8)";
+    return s;
+}
+
 void line_block::reserve(std::size_t capacity)
 {
     if (capacity <= capacity_) return;
@@ -92,19 +103,28 @@ std::size_t block_reader::read_into(char* to, std::size_t size)
     return n;
 }
 
-// The input's first bytes: a byte order mark is dropped, anything else left for the first block.
-void block_reader::skip_bom()
+// The input's first bytes: UTF-8's byte order mark is dropped, another ends the input, anything
+// else is left for the first block.
+void block_reader::read_byte_order_mark()
 {
     started_ = true;
-    std::array<char, utf8_bom.size()> head{};
-    std::size_t const n = read_into(head.data(), head.size());
-    skipped_bom_ = std::string_view(head.data(), n) == utf8_bom;
-    if (!skipped_bom_) carry_.assign(head.data(), n);
+    std::array<char, 4> head{};
+    std::string_view const read(head.data(), read_into(head.data(), head.size()));
+    auto const mark = std::find_if(byte_order_marks.begin(), byte_order_marks.end(),
+                                   [read](byte_order_mark const& m) { return read.starts_with(m.bytes); });
+    if (mark == byte_order_marks.end()) {
+        carry_.assign(read);
+    } else if (mark->bytes == utf8_bom) {
+        skipped_bom_ = true;
+        carry_.assign(read.substr(utf8_bom.size()));
+    } else {
+        foreign_mark_ = &*mark;
+    }
 }
 
 bool block_reader::next(line_block& to)
 {
-    if (!started_) skip_bom();
+    if (!started_) read_byte_order_mark();
     to.size_ = 0;
     to.lines_ = 0;
     to.cap_ = cap_;

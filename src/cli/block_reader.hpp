@@ -15,9 +15,12 @@
 //
 // A UTF-8 byte order mark at the start of the input is no part of its first line: editors on
 // Windows write one, and editors, compilers and linters alike skip it. The reader skips it and
-// says so (skipped_bom()), so that --fix --in-place can write it back.
+// says so (skipped_bom()), so that --fix --in-place can write it back. A UTF-16 or UTF-32 mark
+// (Windows PowerShell 5 writes UTF-16 with ">") means that every line would be misread: the
+// reader gives no line of such an input, and says which encoding it found.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -32,6 +35,26 @@
 #endif
 
 namespace ftpuri::cli {
+
+// A byte order mark, the encoding it names, and the encoding's family (which iconv reads the
+// byte order of from the mark).
+struct byte_order_mark {
+    std::string_view bytes;
+    std::string_view encoding;
+    std::string_view family;
+};
+// The marks the reader knows, each before any that begins it (UTF-32LE's begins with UTF-16LE's).
+inline constexpr std::array<byte_order_mark, 5> byte_order_marks{{
+    {std::string_view("\x00\x00\xFE\xFF", 4), "UTF-32BE", "UTF-32"},
+    {std::string_view("\xFF\xFE\x00\x00", 4), "UTF-32LE", "UTF-32"},
+    {"\xEF\xBB\xBF", "UTF-8", "UTF-8"},
+    {"\xFE\xFF", "UTF-16BE", "UTF-16"},
+    {"\xFF\xFE", "UTF-16LE", "UTF-16"},
+}};
+
+// Why an input that begins with `mark`, UTF-16's or UTF-32's, was not checked, and how to
+// convert it.
+[[nodiscard]] std::string not_checked_in(byte_order_mark const& mark);
 
 // How a line ended: --fix --in-place writes each line back with the ending it had.
 enum class line_end : std::uint8_t { none, lf, crlf };
@@ -145,7 +168,7 @@ public:
     // where a "\r" before it is part of the line. Before the first next().
     void use_separator(char separator) noexcept { separator_ = separator; }
     // True when next() can have no more lines to give.
-    [[nodiscard]] bool exhausted() const noexcept { return at_end_ && carry_.empty(); }
+    [[nodiscard]] bool exhausted() const noexcept { return (at_end_ && carry_.empty()) || foreign_mark_ != nullptr; }
     // True once a read has failed; errno_value() is the errno it failed with.
     [[nodiscard]] bool failed() const noexcept { return error_ != 0; }
     [[nodiscard]] int errno_value() const noexcept { return error_; }
@@ -154,15 +177,18 @@ public:
     // True once next() has found the input to begin with a UTF-8 byte order mark, which no line
     // holds.
     [[nodiscard]] bool skipped_bom() const noexcept { return skipped_bom_; }
+    // The byte order mark at the input's start where it names another encoding than UTF-8, once
+    // next() has found one and given no line; else null.
+    [[nodiscard]] byte_order_mark const* foreign_mark() const noexcept { return foreign_mark_; }
 
-    static constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
+    static constexpr std::string_view utf8_bom = byte_order_marks[2].bytes;
 
 private:
     static constexpr std::size_t chunk_bytes = std::size_t{64} * 1024;
 
     std::size_t read_into(char* to, std::size_t size);
     void read_long_line(line_block& b);
-    void skip_bom();
+    void read_byte_order_mark();
 
     std::FILE* file_;
     std::size_t cap_;
@@ -175,6 +201,7 @@ private:
     bool at_end_ = false;
     bool started_ = false;
     bool skipped_bom_ = false;
+    byte_order_mark const* foreign_mark_ = nullptr;
     int error_ = 0;
 };
 

@@ -119,6 +119,7 @@ in_place_result rewrite_in_place(std::string const& path, pipeline& run, in_plac
         run.check_file(in.get(), path, true, static_cast<std::uint64_t>(read_state.st_size), {out.get(), stderr});
     result.counts = checked.counts;
     if (checked.read_error != 0) return discard(describe("could not be read whole", checked.read_error));
+    if (checked.foreign_mark != nullptr) return discard(not_checked_in(*checked.foreign_mark));
     if (run.write_failed() || run.worker_failed()) return discard("could not write the new content");
     if (checked.counts.changed == 0) { // nothing to change: the file stays as it is, mtime and all
         remove_temporary();

@@ -190,6 +190,7 @@ pipeline::file_result pipeline::check_file(std::FILE* file, std::string_view ori
     }
     progress_.update(reader.bytes_read(), totals_.inputs, true);
     if (reader.failed()) result.read_error = reader.errno_value();
+    result.foreign_mark = reader.foreign_mark();
     return result;
 }
 

@@ -53,7 +53,10 @@ public:
 
     struct file_result {
         int read_error = 0; // errno of a failed read; 0 when the file was read whole
-        tally counts;       // this file's
+        // The mark of a file that begins with UTF-16's or UTF-32's byte order mark, of which no
+        // line was checked (block_reader); null for UTF-8.
+        byte_order_mark const* foreign_mark = nullptr;
+        tally counts; // this file's
     };
     // The lines of `file`, which is named `origin_name` in the reports.
     file_result check_file(std::FILE* file, std::string_view origin_name, bool from_file, std::uint64_t size,

@@ -56,10 +56,15 @@ diff_result diff_file(std::string const& path, pipeline& run)
         std::free(after_data);
         throw std::bad_alloc();
     }
-    static_cast<void>(run.check_file(source, path, true, before.size(), {sink, stderr}));
+    pipeline::file_result const checked = run.check_file(source, path, true, before.size(), {sink, stderr});
     static_cast<void>(std::fclose(source));
     static_cast<void>(std::fclose(sink));
-    result.diff = unified_diff(path, before, std::string_view(after_data, after_size));
+    // No line of it was read: the empty output is no new content.
+    if (checked.foreign_mark != nullptr) {
+        result.problem = path + ": " + not_checked_in(*checked.foreign_mark);
+    } else {
+        result.diff = unified_diff(path, before, std::string_view(after_data, after_size));
+    }
     std::free(after_data);
     return result;
 }
@@ -148,20 +153,23 @@ void run_checks(run_context& c)
                                                                         : std::string_view(r.stdin_filename);
         std::FILE* const file = is_stdin ? stdin : std::fopen(path.c_str(), "rb");
         int error = file == nullptr ? errno : 0;
+        byte_order_mark const* foreign = nullptr;
         if (file != nullptr) {
             struct stat st {};
             std::uint64_t const size =
                 ::fstat(::fileno(file), &st) == 0 && S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
             bool const named = !is_stdin || !r.stdin_filename.empty(); // SARIF gives a named file a URI
             tally const before = run.totals();
-            error = run.check_file(file, origin_name, named, size, console).read_error;
+            pipeline::file_result const checked = run.check_file(file, origin_name, named, size, console);
+            error = checked.read_error;
+            foreign = checked.foreign_mark;
             if (r.stats) c.per_file.push_back(stats_of_file(origin_name, before, run.totals()));
             if (!is_stdin) static_cast<void>(std::fclose(file)); // read-only: nothing to lose
         }
-        if (error != 0) {
+        if (error != 0 || foreign != nullptr) {
             std::string problem(origin_name);
             problem += ": ";
-            problem += std::strerror(error);
+            problem += foreign != nullptr ? not_checked_in(*foreign) : std::strerror(error);
             progress.erase();
             complain(problem);
             c.failures.push_back(std::move(problem));

@@ -93,6 +93,26 @@ class InPlace(common.TempDirTest):
         self.assertEqual(3, proc.returncode, proc.stderr)
         self.assertIn(b"\n-" + bom + b"FTP://h/a\n+" + bom + b"ftp://h/a\n", proc.stdout)
 
+    def test_utf16_file_refused_untouched(self):
+        # Windows PowerShell 5's ">" writes UTF-16LE: every line would be misread, so the file
+        # is not checked, not rewritten, and the message says how to convert it (exit 2).
+        original = "FTP://h/a\r\n".encode("utf-16")
+        self.assertTrue(original.startswith(b"\xff\xfe"))
+        self.write("list.txt", original)
+        message = (b"ftpuri-check: list.txt: not checked: it begins with a UTF-16LE byte order mark, and "
+                   b"ftpuri-check reads UTF-8 (convert it with iconv -f UTF-16 -t UTF-8)")
+        for args in (["--fix", "--in-place"], ["--diff"], ["-f"], ["--format=json", "-f"]):
+            with self.subTest(args=args):
+                proc = common.run([*args, "list.txt"], cwd=self.dir)
+                self.assertEqual(2, proc.returncode, proc.stderr)
+                self.assertIn(message, proc.stderr)
+                self.assertNotIn(b"h/a", proc.stdout.lower())  # no line was read, none reported
+                self.assertEqual(original, self.read("list.txt"))
+        self.write("list.txt", b"\x00\x00\xfe\xff" + "FTP://h/a\n".encode("utf-32-be"))
+        proc = common.run(["--fix", "--in-place", "list.txt"], cwd=self.dir)
+        self.assertEqual(2, proc.returncode, proc.stderr)
+        self.assertIn(b"UTF-32BE byte order mark", proc.stderr)
+
     def test_mode_preserved(self):
         for mode in (0o600, 0o640, 0o755, 0o604):
             with self.subTest(mode=oct(mode)):

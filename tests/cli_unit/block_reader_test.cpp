@@ -52,6 +52,7 @@ struct read_result {
     std::size_t blocks = 0;
     std::uint64_t bytes_read = 0;
     bool skipped_bom = false;
+    std::string_view foreign;
 };
 
 read_result read(std::string_view input, std::size_t cap, std::size_t block_bytes, std::size_t block_lines)
@@ -78,6 +79,7 @@ read_result read(std::string_view input, std::size_t cap, std::size_t block_byte
     EXPECT_TRUE(reader.exhausted());
     r.bytes_read = reader.bytes_read();
     r.skipped_bom = reader.skipped_bom();
+    if (reader.foreign_mark() != nullptr) r.foreign = reader.foreign_mark()->encoding;
     static_cast<void>(std::fclose(file));
     return r;
 }
@@ -158,6 +160,38 @@ TEST(BlockReader, ByteOrderMarkAtTheStartIsSkipped)
     expect_lines_of("\xEF\xBB");
     expect_lines_of("\xEF\xBB\xBF"
                     "\xEF\xBB\xBF");
+}
+
+// A UTF-16 or UTF-32 byte order mark: every line would be misread, so none is given, and the
+// encoding is named. Bytes that only begin a mark are a line's.
+TEST(BlockReader, OtherEncodingsByteOrderMarkGivesNoLine)
+{
+    using namespace std::string_view_literals;
+    struct row {
+        std::string_view input;
+        std::string_view encoding;
+    };
+    for (row const& r : {row{"\xFF\xFE"
+                             "f\0t\0p\0\n\0"sv,
+                             "UTF-16LE"},
+                         row{"\xFE\xFF\0f\0t\0p\0\n"sv, "UTF-16BE"},
+                         row{"\xFF\xFE\0\0"
+                             "f\0\0\0\n\0\0\0"sv,
+                             "UTF-32LE"},
+                         row{"\0\0\xFE\xFF\0\0\0f\0\0\0\n"sv, "UTF-32BE"}, row{"\xFF\xFE"sv, "UTF-16LE"}}) {
+        for (std::size_t block_bytes : {std::size_t{1}, std::size_t{3}, std::size_t{64}}) {
+            read_result const got = read(r.input, block_reader::no_cap, block_bytes, 1000);
+            EXPECT_EQ(got.foreign, r.encoding) << r.input.size();
+            EXPECT_TRUE(got.lines.empty());
+            EXPECT_EQ(got.blocks, 0U);
+            EXPECT_FALSE(got.skipped_bom);
+        }
+    }
+    for (std::string_view const input : {"\xFE\n"sv, "\xFF\n"sv, "\0\0\xFE\n"sv, "\xFF\xFD\n"sv}) {
+        read_result const got = read(input, block_reader::no_cap, 2, 1000);
+        EXPECT_TRUE(got.foreign.empty());
+        EXPECT_EQ(got.lines, (std::vector<line>{{std::string(input.substr(0, input.size() - 1)), line_end::lf}}));
+    }
 }
 
 TEST(BlockReader, LinesLongerThanABlockAreReadWholeOrCapped)

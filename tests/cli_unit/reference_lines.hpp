@@ -21,13 +21,21 @@ inline std::size_t reference_bom_size(std::string_view input)
     return input.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
 }
 
+// Whether the input begins with UTF-16's or UTF-32's byte order mark: it then has no line.
+inline bool reference_foreign_mark(std::string_view input)
+{
+    std::string_view const head = input.substr(0, 2);
+    return head == "\xFF\xFE" || head == "\xFE\xFF" || input.substr(0, 4) == std::string_view("\0\0\xFE\xFF", 4);
+}
+
 // Every "\n" ends a line, and a "\r" just before it is part of the ending (CRLF); bytes after
 // the last "\n" are a last line without one. Nothing else is trimmed, but a byte order mark
-// that begins the input.
+// that begins the input; one of another encoding than UTF-8 leaves no line.
 inline std::vector<reference_line> reference_lines(std::string_view input)
 {
     using ftpuri::cli::line_end;
     std::vector<reference_line> lines;
+    if (reference_foreign_mark(input)) return lines;
     std::size_t begin = reference_bom_size(input);
     for (std::size_t i = 0; i < input.size(); ++i) {
         if (input[i] != '\n') continue;
