@@ -149,6 +149,12 @@ TEST(DnsNameShape, RealNamesAreTakenAndFaultsAreNot)
     for (std::string const name :
          {"-a.b", "a-.b", "a..b", ".a", "a.b..", "xn--a.b", "ab--cd", "a_b", "A.B%41", "Ftp.b"})
         EXPECT_FALSE(shortcut("ftp://" + name + "/pub/linux/kernel/v6.x/x.tar.xz", 6, name.size())) << name;
+    // 31 bytes, the longest the read takes, with its trailing "." in the last lane: the mark of
+    // that "." must not clear another lane's (a shift by 32 wraps to lane 0 on x86).
+    std::string const inner(29, 'a');
+    EXPECT_TRUE(shortcut("ftp://" + inner + "a." + "/pub", 6, 31));
+    for (std::string const& name : {"." + inner + ".", "-" + inner + ".", inner + "-."})
+        EXPECT_FALSE(shortcut("ftp://" + name + "/pub/linux/kernel/v6.x/x.tar.xz", 6, name.size())) << name;
     // 32 bytes: the read cannot see where the name ends.
     std::string const long_name(32, 'a');
     EXPECT_FALSE(shortcut("ftp://" + long_name + "/pub/linux/kernel/v6.x/x.tar.xz", 6, long_name.size()));
