@@ -178,6 +178,15 @@ TEST(catalogue, the_absolute_path_ids_are_appended)
     EXPECT_EQ(ftpuri::info(diag_id::host_underscore).level, severity::error);
 }
 
+// Then a URI between the delimiters of running text, an error in every profile.
+TEST(catalogue, the_delimited_input_id_is_appended)
+{
+    EXPECT_EQ(static_cast<int>(diag_id::input_delimited), 98);
+    EXPECT_EQ(ftpuri::find_diag("input.delimited"), diag_id::input_delimited);
+    for (ftpuri::profile p : {ftpuri::profile::strict, ftpuri::profile::rfc3986, ftpuri::profile::lenient})
+        EXPECT_EQ(ftpuri::info(diag_id::input_delimited).by_profile[static_cast<std::size_t>(p)], severity::error);
+}
+
 // This build has libidn2: what a build without it refuses as host.idna-unavailable is judged
 // as before, and the id is never reported.
 TEST(catalogue, idna_unavailable_is_never_reported_by_a_build_with_libidn2)

@@ -137,7 +137,16 @@ extra_case const extra_cases[] = {
     {R, "scheme.missing", "1ftp://h/", 0, 0, E},
     {S, "scheme.missing", "1://h/", 0, 0, E}, // a one-byte "scheme" that is no ALPHA is no scheme
     {S, "scheme.missing", "://h/", 0, 0, E},
+    {S, "scheme.missing", "<ftp://h/x", 0, 0, E},  // delimiters, but no closing one
+    {S, "scheme.missing", "<http://h/>", 0, 0, E}, // delimiters, but no ftp URI inside
+    {S, "scheme.missing", "<URL:>", 0, 0, E},
     {S, "scheme.not-ftp", "sftp://h/", 0, 4, E},
+    {S, "scheme.not-ftp", "URL:http://h/", 0, 3, E},
+    {S, "input.delimited", "URL:ftp://h/x", 0, 4, E},
+    {R, "input.delimited", R"("ftp://h/x")", 0, 1, E},
+    {L, "input.delimited", "<ftp://h/x>", 0, 1, E},
+    {S, "input.delimited", R"(<URL:  FTP://h/x>)", 0, 7, E},
+    {L, "input.delimited", R"( <url:ftp:h/x>	)", 1, 5, E}, // lenient trims first; the scheme's "//" is not looked for
     {R, "scheme.not-ftp", "ftps://h/", 0, 4, E},
     {R, "scheme.uppercase", "fTp://h/", 0, 3, W},
     {S, "scheme.uppercase", "Ftp://h/", 0, 3, W}, // each of the three letters alone
