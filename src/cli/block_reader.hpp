@@ -182,6 +182,7 @@ public:
     [[nodiscard]] byte_order_mark const* foreign_mark() const noexcept { return foreign_mark_; }
 
     static constexpr std::string_view utf8_bom = byte_order_marks[2].bytes;
+    static_assert(byte_order_marks[2].encoding == "UTF-8");
 
 private:
     static constexpr std::size_t chunk_bytes = std::size_t{64} * 1024;
