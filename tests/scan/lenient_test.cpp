@@ -219,6 +219,24 @@ TEST(lenient, an_underscored_name_warns_of_its_underscore_alone)
     EXPECT_EQ(ftpuri_test::describe(list), "host.underscore(warning)@6+1");
 }
 
+// A typecode that a query or a fragment follows still ends the path: it is the typecode, not a
+// raw ";" in the last segment.
+TEST(lenient, a_typecode_before_a_query_or_fragment_is_the_typecode)
+{
+    for (auto const& [input, letter] : {std::pair{"ftp://h/f;type=i?x", 'i'}, std::pair{"ftp://h/f;TYPE=D#top", 'd'}}) {
+        SCOPED_TRACE(input);
+        ftpuri::diagnostic_list list;
+        ftpuri::parse_result const r = ftpuri::parse(input, parse_options{L}, list);
+        ASSERT_TRUE(r.has_value());
+        EXPECT_TRUE(r->has_typecode());
+        EXPECT_EQ(r->typecode(), letter);
+        EXPECT_EQ(r->path(), "/f");
+        EXPECT_TRUE(std::none_of(list.begin(), list.end(), [](ftpuri::diagnostic const& d) {
+            return d.id == diag_id::path_raw_semicolon;
+        })) << ftpuri_test::describe(list);
+    }
+}
+
 // lenient accepts all that rfc3986 accepts: where strict's grammar refuses what RFC 3986 allows,
 // it reads the input as rfc3986 does, with a warning that names what strict refuses, and writes
 // the canonical form rfc3986 writes (a raw ";" as %3B, which strict accepts too).
@@ -235,6 +253,9 @@ TEST(lenient, reads_what_strict_refuses_as_rfc3986_does)
         {"ftp://h/a;b", diag_id::path_raw_semicolon, dns_name, "ftp://h/a%3Bb"},
         {"ftp://h/f;typecode=x", diag_id::path_raw_semicolon, dns_name, "ftp://h/f%3Btypecode=x"},
         {"ftp://h/f;type=", diag_id::path_raw_semicolon, dns_name, "ftp://h/f%3Btype="},
+        // A letter that is no typecode, or a byte after it that does not end the path.
+        {"ftp://h/f;type=b", diag_id::path_raw_semicolon, dns_name, "ftp://h/f%3Btype=b"},
+        {"ftp://h/f;type=i!", diag_id::path_raw_semicolon, dns_name, "ftp://h/f%3Btype=i!"},
         {"ftp://h/a;type=i/b", diag_id::interop_typecode_cut, dns_name, "ftp://h/a%3Btype=i/b"},
         {"ftp://h/a?b", diag_id::query_present, dns_name, "ftp://h/a?b"},
         {"ftp://[v1.x]/", diag_id::host_ipvfuture, ipvfuture, "ftp://[v1.x]/"},
