@@ -155,6 +155,10 @@ TEST(DnsNameShape, RealNamesAreTakenAndFaultsAreNot)
     EXPECT_TRUE(shortcut("ftp://" + inner + "a." + "/pub", 6, 31));
     for (std::string const& name : {"." + inner + ".", "-" + inner + ".", inner + "-."})
         EXPECT_FALSE(shortcut("ftp://" + name + "/pub/linux/kernel/v6.x/x.tar.xz", 6, name.size())) << name;
+    // A host that begins at the input's end ("ftp://...@"): an empty run, whatever the bytes
+    // before it, in an input longer than the read too.
+    EXPECT_FALSE(shortcut(std::string(40, 'x'), 40, 0));
+    EXPECT_FALSE(shortcut(std::string(20, 'x'), 20, 0));
     // 32 bytes: the read cannot see where the name ends.
     std::string const long_name(32, 'a');
     EXPECT_FALSE(shortcut("ftp://" + long_name + "/pub/linux/kernel/v6.x/x.tar.xz", 6, long_name.size()));
