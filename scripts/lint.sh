@@ -15,7 +15,8 @@
 #    per core (scripts/tidy_cached.py), over the compile database of the GCC build, build/gcc
 #    (LINT_BUILD_DIR to choose another).
 #    Why the GCC database: clang-tidy takes only the flags, include paths and defines from it,
-#    all of which Clang understands, and libstdc++ is the same GCC 12 one that clang++-14 uses;
+#    all of which Clang understands but -mtune-ctrl= (GCC's tuning of the AVX2 files, dropped
+#    from the lint's copy of the database), and libstdc++ is the same GCC 12 one that clang++-14 uses;
 #    and it exists right after test.sh's first build, so the lint runs before the fuzzing and
 #    sanitizer stages, not after them (build/clang-asan comes last). Two extra arguments:
 #    -UNDEBUG, so that the analyzer sees the asserts as the Debug build has them (Release defines
@@ -140,6 +141,11 @@ for entry in entries:
     if path in seen or not ours.match(path) or not os.path.exists(path):
         continue
     seen.add(path)
+    # GCC's tuning switch, which Clang's driver does not know.
+    if "command" in entry:
+        entry["command"] = re.sub(r' "?-mtune-ctrl=[^ "]*"?', "", entry["command"])
+    else:
+        entry["arguments"] = [a for a in entry["arguments"] if not a.startswith("-mtune-ctrl=")]
     kept.append(entry)
 json.dump(kept, open(dst, "w"), indent=1)
 print(len(kept))

@@ -44,7 +44,8 @@ def compile_args(build, tu, source, built_from=None):
                     if a in ("-o", "-c", "-MF", "-MT"):
                         skip = True
                         continue
-                    if a.endswith(".cpp") or a.startswith("-W") or a == "-MD":
+                    # GCC's tuning switch (the AVX2 files), which libclang does not know.
+                    if a.endswith(".cpp") or a.startswith(("-W", "-mtune-ctrl=")) or a == "-MD":
                         continue
                     keep.append(a)
                 return keep
