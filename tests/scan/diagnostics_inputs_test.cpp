@@ -139,6 +139,16 @@ extra_case const extra_cases[] = {
     {S, "scheme.missing", "://h/", 0, 0, E},
     {S, "scheme.missing", "<ftp://h/x", 0, 0, E},  // delimiters, but no closing one
     {S, "scheme.missing", "<http://h/>", 0, 0, E}, // delimiters, but no ftp URI inside
+    // Only "<" and ">", or '"' twice, enclose: the bytes on either side of each are no delimiters.
+    {S, "scheme.missing", ";ftp://h/x>", 0, 0, E},
+    {S, "scheme.missing", "=ftp://h/x>", 0, 0, E},
+    {S, "scheme.missing", "<ftp://h/x=", 0, 0, E},
+    {S, "scheme.missing", "<ftp://h/x?", 0, 0, E},
+    {S, "scheme.missing", "!ftp://h/x\"", 0, 0, E},
+    {S, "scheme.missing", "#ftp://h/x\"", 0, 0, E},
+    {S, "scheme.missing", "\"ftp://h/x!", 0, 0, E},
+    {S, "scheme.missing", "\"ftp://h/x#", 0, 0, E},
+    {S, "scheme.not-ftp", "URL:\tftp://h/x", 0, 3, E}, // spaces may follow "URL:", no other blank
     {S, "scheme.missing", "<URL:>", 0, 0, E},
     {S, "scheme.not-ftp", "sftp://h/", 0, 4, E},
     {S, "scheme.not-ftp", "URL:http://h/", 0, 3, E},

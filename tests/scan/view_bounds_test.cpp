@@ -215,7 +215,7 @@ std::vector<ftpuri::detail::simd_level> levels()
 
 // Long URIs whose prefixes are inputs of every length to 120 bytes, each ending in another
 // state: plain segments, escapes (UTF-8, "/", a line separator's neighbour), a host longer than
-// the host shortcut's 32-byte read, every component.
+// the host shortcut's 32-byte read, every component, and the blanks after running text's "URL:".
 constexpr std::string_view long_uris[] = {
     "ftp://user:secret@ftp.example-mirror.org:2121/pub/debian/dists/bookworm/main/binary-amd64/Packages.gz;type=i",
     "ftp://h/abcdefg/abcdefg/abcdefg/abcdefg/abcdefg/abcdefg/abcdefg/abcdefg/abcdefg/abcdefg/abcdefg/abcdefg/",
@@ -223,6 +223,7 @@ constexpr std::string_view long_uris[] = {
     "ftp://[2001:db8::1]:21/%7Euser/./a/../b//c/ddddddddddddddddddddddddddddddddddddddddd?q=1#fragment",
     "ftp://abcdefghijklmnopqrstuvwxyz0123456789.example.org/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
     "FTP://Ftp.Example.ORG./My Documents/caf\xC3\xA9/\xFF;typecode=A#frag ment",
+    "URL:    ftp://h/x",
 };
 
 // The SIMD stages load 16 or 32 bytes at once; near the input's edges they must load only its
