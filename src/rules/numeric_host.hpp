@@ -10,8 +10,9 @@
 
 namespace ftpuri::rules {
 
-// The bytes that can spell a number's last byte: a hex digit, or the "x" of "0x".
-inline constexpr charset number_last_byte = chars::hexdig + charset("xX");
+// The bytes a number's label is written with, besides an escape's "%": a hex digit, or the "x"
+// of "0x".
+inline constexpr charset number_byte = chars::hexdig + charset("xX");
 
 // A label's bytes, one at a time: whether they spell a number, all DIGIT or "0x" and HEXDIG.
 class number_label {
@@ -44,9 +45,15 @@ private:
     // No escape spans a raw ".", so a last label written without "%" is its own decoded form:
     // most hosts are judged by it alone.
     std::size_t begin = last_byte + 1;
-    while (begin > 0 && raw_host[begin - 1] != '.' && raw_host[begin - 1] != '%')
+    while (begin > 0 && raw_host[begin - 1] != '.' && raw_host[begin - 1] != '%') {
+        // A byte no number holds, unescaped after the last "%", lies in the decoded last label:
+        // "ftp.example" ends at its "p", unread further.
+        if (!number_byte.contains(raw_host[begin - 1])) return false;
         --begin;
+    }
     if (begin == 0 || raw_host[begin - 1] == '.') {
+        // Both kinds of number begin with a digit: "ftp.fau.de" ends at its "d".
+        if (!chars::digit.contains(raw_host[begin])) return false;
         number_label last;
         for (std::size_t i = begin; i <= last_byte; ++i)
             last.add(static_cast<unsigned char>(raw_host[i]));
@@ -82,7 +89,7 @@ private:
     if (raw_host.empty()) return false;
     std::size_t const last_byte =
         raw_host.size() > 1 && raw_host.back() == '.' ? raw_host.size() - 2 : raw_host.size() - 1;
-    return number_last_byte.contains(raw_host[last_byte]) && last_label_is_number(raw_host, last_byte);
+    return number_byte.contains(raw_host[last_byte]) && last_label_is_number(raw_host, last_byte);
 }
 
 } // namespace ftpuri::rules
