@@ -2,6 +2,7 @@
 // json_writer.cpp: the JSON Lines format (json_writer.hpp).
 #include "json_writer.hpp"
 
+#include <array>
 #include <charconv>
 #include <cstring>
 
@@ -43,27 +44,29 @@ struct ascii_text {
     bool escapes;   // a '"' or '\\', which a JSON string escapes
 };
 
-ascii_text look_at(std::string_view s) noexcept
+constexpr ascii_text look_at(std::string_view s) noexcept
 {
     unsigned other = 0;   // a byte outside 0x20..0x7E
     unsigned escapes = 0; // a '"' or '\\'
     std::size_t i = 0;
 #if defined(__SSE2__)
-    auto block = [&](std::size_t at) {
-        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s.data() + at));
-        // Signed: the bytes from 0x80 up are negative, below 0x20 too.
-        __m128i const outside =
-            _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)));
-        __m128i const escaped =
-            _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
-        other |= static_cast<unsigned>(_mm_movemask_epi8(outside));
-        escapes |= static_cast<unsigned>(_mm_movemask_epi8(escaped));
-    };
-    for (; i + 16 <= s.size(); i += 16)
-        block(i);
-    if (i < s.size() && s.size() >= 16) { // the last sixteen bytes, some of them seen again
-        block(s.size() - 16);
-        i = s.size();
+    if (!std::is_constant_evaluated()) {
+        auto block = [&](std::size_t at) {
+            __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(s.data() + at));
+            // Signed: the bytes from 0x80 up are negative, below 0x20 too.
+            __m128i const outside =
+                _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)));
+            __m128i const escaped =
+                _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+            other |= static_cast<unsigned>(_mm_movemask_epi8(outside));
+            escapes |= static_cast<unsigned>(_mm_movemask_epi8(escaped));
+        };
+        for (; i + 16 <= s.size(); i += 16)
+            block(i);
+        if (i < s.size() && s.size() >= 16) { // the last sixteen bytes, some of them seen again
+            block(s.size() - 16);
+            i = s.size();
+        }
     }
 #endif
     for (; i < s.size(); ++i) {
@@ -72,6 +75,24 @@ ascii_text look_at(std::string_view s) noexcept
         escapes |= static_cast<unsigned>(b == '"') | static_cast<unsigned>(b == '\\');
     }
     return {other == 0, escapes != 0};
+}
+
+// The catalogue's names and hints, looked at once, here: a record's diagnostics need only their
+// message looked at (ftpuri::message() may name a host class).
+struct catalogue_text {
+    ascii_text name;
+    ascii_text hint;
+};
+constexpr auto catalogue_texts = [] {
+    std::array<catalogue_text, diag_catalogue.size()> texts{};
+    for (std::size_t i = 0; i < diag_catalogue.size(); ++i)
+        texts[i] = {look_at(diag_catalogue[i].name), look_at(diag_catalogue[i].hint)};
+    return texts;
+}();
+
+catalogue_text const& text_of(diag_id id) noexcept
+{
+    return catalogue_texts[static_cast<std::size_t>(id)];
 }
 
 // The most a JSON string of printable ASCII `s` takes: every byte escaped, and the quotes.
@@ -170,10 +191,10 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
     for (diagnostic const& d : input.diagnostics) {
         if (!input.shown(d)) continue;
         std::string_view const said = message(d);
-        std::string_view const hint = d.info().hint;
-        if (!look_at(d.info().name).printable || !look_at(said).printable || !look_at(hint).printable) return false;
-        bound +=
-            json_string_bound(d.info().name) + json_string_bound(said) + json_string_bound(hint) + 2 * max_digits + 64;
+        catalogue_text const& catalogued = text_of(d.id);
+        if (!catalogued.name.printable || !look_at(said).printable || !catalogued.hint.printable) return false;
+        bound += json_string_bound(d.info().name) + json_string_bound(said) + json_string_bound(d.info().hint) +
+                 2 * max_digits + 64;
     }
 
     // Grown, never shrunk: the room past the record is cut off again below.
@@ -204,7 +225,7 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         diag_info const& about = d.info();
         at = put(at, first ? std::string_view("{\"id\":") : std::string_view(",{\"id\":"));
         first = false;
-        at = put_json_string(at, about.name, look_at(about.name).escapes);
+        at = put_json_string(at, about.name, text_of(d.id).name.escapes);
         at = put(at, R"(,"severity":")");
         at = put(at, to_string(d.level)); // "error", "warning" or "note": nothing to escape
         at = put(at, R"(","offset":)");
@@ -215,7 +236,7 @@ bool json_writer::write_ascii(checked_input const& input, std::string& to)
         std::string_view const said = message(d);
         at = put_json_string(at, said, look_at(said).escapes);
         at = put(at, ",\"hint\":");
-        at = put_json_string(at, about.hint, look_at(about.hint).escapes);
+        at = put_json_string(at, about.hint, text_of(d.id).hint.escapes);
         *at++ = '}';
     }
     at = put(at, "]}\n");
