@@ -72,26 +72,32 @@ std::size_t find_authority_end(std::string_view input, std::size_t start) noexce
     return npos;
 }
 
-// The authority that begins at `start`: up to the first '/', '?' or '#', or up to the end.
-std::size_t authority_end(std::string_view input, std::size_t start) noexcept
+// The authority that begins at `start`: up to the first '/', '?' or '#', or up to the end, and
+// its last '@' (npos for none). Each reading below asks for both; they are found once.
+struct authority_at {
+    std::size_t start;
+    std::size_t end;
+    std::size_t last_at; // from start
+};
+authority_at find_authority(std::string_view input, std::size_t start) noexcept
 {
-    std::size_t const end = find_authority_end(input, start);
-    return end == npos ? input.size() : end;
+    std::size_t const found = find_authority_end(input, start);
+    std::size_t const end = found == npos ? input.size() : found;
+    return {start, end, input.substr(start, end - start).rfind('@')};
 }
 
 // userinfo = user [ ":" password ], up to the authority's LAST '@': WHATWG splits there, curl and
 // RFC 3986 at the first '@', which lies before it. The password begins after the first ':' for
 // all three. In a prefix whose authority reaches the cut, the '@' may lie past the cut.
-void add_userinfo_password(std::string_view input, std::size_t start, input_extent extent, password_hull& hull) noexcept
+void add_userinfo_password(std::string_view input, authority_at a, input_extent extent, password_hull& hull) noexcept
 {
-    std::size_t const end = authority_end(input, start);
-    std::string_view const authority = input.substr(start, end - start);
-    std::size_t at = authority.rfind('@');
-    if (extent == input_extent::prefix && end == input.size()) at = authority.size();
+    std::string_view const authority = input.substr(a.start, a.end - a.start);
+    std::size_t at = a.last_at;
+    if (extent == input_extent::prefix && a.end == input.size()) at = authority.size();
     if (at == npos) return;
     std::size_t const colon = authority.find(':');
     if (colon == npos || colon >= at) return;
-    hull.add({start + colon + 1, start + at});
+    hull.add({a.start + colon + 1, a.start + at});
 }
 
 // "ftp://u:pa/ss@h/" and "ftp://u:pa#ss@h/": every reader takes "pa" for a port and fails, but
@@ -100,13 +106,10 @@ void add_userinfo_password(std::string_view input, std::size_t start, input_exte
 // follows the authority, what lies between the userinfo's ':' (the port's, if the userinfo has
 // none) and the input's last '@' is hidden too. Only after the scheme: from the input's first
 // byte, "ftp:\/u:pw@h/" would read as the host "ftp" with the port "".
-void add_password_cut_short(std::string_view input, std::size_t start, input_extent extent,
-                            password_hull& hull) noexcept
+void add_password_cut_short(std::string_view input, authority_at a, input_extent extent, password_hull& hull) noexcept
 {
-    std::size_t const end = authority_end(input, start);
-    std::string_view const authority = input.substr(start, end - start);
-    std::size_t const at = authority.rfind('@');
-    std::size_t host = at == npos ? 0 : at + 1;
+    std::string_view const authority = input.substr(a.start, a.end - a.start);
+    std::size_t host = a.last_at == npos ? 0 : a.last_at + 1;
     if (host < authority.size() && authority[host] == '[') { // IP-literal: its ':' are no port
         host = authority.find(']', host);
         if (host == npos) return;
@@ -118,10 +121,10 @@ void add_password_cut_short(std::string_view input, std::size_t start, input_ext
 
     std::size_t last_at = input.rfind('@');
     if (extent == input_extent::prefix) last_at = input.size();
-    if (last_at == npos || last_at < end) return;
+    if (last_at == npos || last_at < a.end) return;
     // From the port's ':'. A userinfo's ':' lies before it, and add_userinfo_password has put
     // what follows it, up to the same '@', in the hull already.
-    hull.add({start + port_colon + 1, last_at});
+    hull.add({a.start + port_colon + 1, last_at});
 }
 
 std::optional<span_of_input> locate_password(std::string_view input, input_extent extent) noexcept
@@ -133,18 +136,20 @@ std::optional<span_of_input> locate_password(std::string_view input, input_exten
     // scheme ":" then the authority, RFC 3986 Appendix B's way: the scheme is whatever precedes
     // the first ':' if no '/', '?' or '#' does (the WHATWG and curl schemes end at the same ':').
     // Without one, the authority may still follow "//", as in a network-path reference.
+    authority_at const from_first_byte = find_authority(input, 0);
     std::size_t after_scheme = 0;
     std::size_t const colon = input.find(':');
-    if (colon != npos && colon < find_authority_end(input, 0)) after_scheme = colon + 1;
+    if (colon != npos && colon < from_first_byte.end) after_scheme = colon + 1;
     while (after_scheme < input.size() && leads_to_authority(input[after_scheme]))
         ++after_scheme;
+    authority_at const after_the_scheme = find_authority(input, after_scheme);
 
     // The input's first byte starts an authority too: curl reads "ftp:u:pw@h" as a URI without
     // a scheme, whose user is "ftp", because no '/' follows the ':'.
     password_hull hull;
-    add_userinfo_password(input, 0, extent, hull);
-    add_userinfo_password(input, after_scheme, extent, hull);
-    add_password_cut_short(input, after_scheme, extent, hull);
+    add_userinfo_password(input, from_first_byte, extent, hull);
+    add_userinfo_password(input, after_the_scheme, extent, hull);
+    add_password_cut_short(input, after_the_scheme, extent, hull);
     return hull.get();
 }
 
