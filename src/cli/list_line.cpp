@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "list_line.hpp"
 
-#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace ftpuri::cli {
 namespace {
@@ -11,12 +13,25 @@ constexpr bool is_blank(char c) noexcept
     return c == ' ' || c == '\t';
 }
 
-// Two vectorized searches: find_first_of(" \t") compares each byte with the set in a loop of
-// its own, which cost the line loop more than checking the URI.
+// Asked of every line: 16 bytes at a time, both blanks at once. find_first_of(" \t") compares
+// each byte with the set in a loop of its own, and a memchr for each blank pays two calls and
+// their set-up for a line of some 60 bytes.
 bool holds_a_blank(std::string_view line) noexcept
 {
-    return std::memchr(line.data(), ' ', line.size()) != nullptr ||
-           std::memchr(line.data(), '\t', line.size()) != nullptr;
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    auto const blanks = [&](std::size_t at) {
+        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(line.data() + at));
+        return _mm_movemask_epi8(
+                   _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\t')))) != 0;
+    };
+    for (; i + 16 <= line.size(); i += 16)
+        if (blanks(i)) return true;
+    if (i < line.size() && line.size() >= 16) return blanks(line.size() - 16); // some bytes again
+#endif
+    for (; i < line.size(); ++i)
+        if (is_blank(line[i])) return true;
+    return false;
 }
 
 // Where the comment begins: the first blank of the run of blanks before a '#', or the line's

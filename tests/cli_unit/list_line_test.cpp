@@ -87,6 +87,32 @@ TEST(ListLine, BlanksBetweenTwoRunsMayBeTwoFields)
     EXPECT_EQ(divide("ftp://h/a b  "), (divided{"|ftp://h/a b|  ", 0, diag_id::list_fields, 9, 1}));
 }
 
+// A line is searched for blanks 16 bytes at a time, its last bytes as the last 16 of the line:
+// one blank is found at every place of every length up to past four blocks, and a line of other
+// bytes (ones that differ from a blank by one bit among them) holds none.
+TEST(ListLine, OneBlankIsFoundAtEveryPlace)
+{
+    for (char const blank : {' ', '\t'}) {
+        for (std::uint32_t n = 2; n <= 70; ++n) {
+            for (std::uint32_t k = 1; k < n; ++k) {
+                std::string line(n, 'a');
+                line[k] = blank;
+                divided const d = divide(line);
+                SCOPED_TRACE(testing::Message() << "length " << n << ", blank at " << k);
+                EXPECT_EQ(d.id, k + 1 == n ? diag_id::list_trailing_blank : diag_id::list_fields);
+                EXPECT_EQ(d.offset, k);
+            }
+        }
+    }
+    std::string const others = "\xA0\x89\x08\x0B\x21\x30!a";
+    for (std::size_t n = 0; n <= 70; ++n) {
+        std::string line;
+        for (std::size_t i = 0; i < n; ++i)
+            line += others[i % others.size()];
+        EXPECT_EQ(divide(line), (divided{"|" + line + "|", 0, std::nullopt})) << n;
+    }
+}
+
 TEST(ListLine, LeadingBlanksAreTheUris)
 {
     // The profile decides about them (lenient trims them with a warning); not a second field.
