@@ -22,6 +22,7 @@ namespace ftpuri::detail {
 inline constexpr plain_set authority_inside_run = make_plain_set(charset::range(0, 0xFF) - charset("/?#@"));
 // usp-char's bytes but "%": the user's and the password's plain bytes.
 inline constexpr plain_set usp_char_run = make_plain_set(chars::usp_char);
+static_assert(!usp_char_run.member['@'], "scan_userinfo's runs end at the userinfo's \"@\"");
 
 // user-pass = user [ ":" password ]
 // user      = *usp-char
@@ -29,6 +30,7 @@ inline constexpr plain_set usp_char_run = make_plain_set(chars::usp_char);
 // usp-char  = unreserved / pct-encoded / sub-delims      ; no raw ":" or "@"
 // (rfc3986: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ), the password being
 //  everything after the first ":")
+// The userinfo is s[begin, end); s[end] is the "@" that ends it.
 template <class Sink>
 bool scan_userinfo(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) noexcept
 {
@@ -40,7 +42,9 @@ bool scan_userinfo(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) noex
     utf8_checker utf8;
     std::uint32_t part_begin = begin;
     for (std::uint32_t q = begin; q < end;) {
-        std::uint32_t const run = run_end<usp_char_run>(s, q, end);
+        // Searched to the input's end, not to the "@" at `end`, which stops the run as well: a
+        // user shorter than 16 bytes is then read 16 bytes at a time too, not byte by byte.
+        std::uint32_t const run = run_end<usp_char_run>(s, q, c.n);
         if (run != q) { // plain bytes break a UTF-8 sequence
             if (!report_utf8(c, utf8, utf8.raw_byte(), where)) return false;
             q = run;
