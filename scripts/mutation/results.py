@@ -21,23 +21,33 @@ def result_line(key, verdict, carried=None):
     return json.dumps(record, separators=(",", ":")) + "\n"
 
 
-def read_results(path, carried=None):
-    """The verdicts recorded at `path`, by mutant; a later line replaces an earlier one (a
-    survivor run again after a test was added, a --fresh run). With `carried`, a dict, it is
-    given the mutants whose verdict was carried over an edit (see carry_over), and the content
-    it was measured on."""
+def parse_results(lines, carried=None):
+    """The verdicts in `lines`, by mutant; a later line replaces an earlier one (a survivor run
+    again after a test was added, a --fresh run). With `carried`, a dict, it is given the
+    mutants whose verdict was carried over an edit (see carry_over), and the content it was
+    measured on."""
     known = {}
-    if os.path.exists(path):
-        for line in open(path, encoding="utf-8"):
-            r = json.loads(line)
-            key = tuple(r[f] for f in FIELDS)
-            known[key] = r["verdict"]
-            if carried is not None:
-                if r.get("carried"):
-                    carried[key] = r["carried"]
-                else:
-                    carried.pop(key, None)
+    for line in lines:
+        r = json.loads(line)
+        key = tuple(r[f] for f in FIELDS)
+        known[key] = r["verdict"]
+        if carried is not None:
+            if r.get("carried"):
+                carried[key] = r["carried"]
+            else:
+                carried.pop(key, None)
     return known
+
+
+def read_results(path, carried=None):
+    """The verdicts recorded at `path` (parse_results). Under a shared lock: another worker may
+    be compacting the record, which empties the file before it writes it again, and a read
+    between the two once found no verdict and ran every mutant of its share again."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        fcntl.flock(f, fcntl.LOCK_SH)
+        return parse_results(f, carried)
 
 
 def compact(path, produced, shas, carried_now=None):
@@ -52,7 +62,8 @@ def compact(path, produced, shas, carried_now=None):
     with open(path, "a+", encoding="utf-8") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         carried = {}
-        known = read_results(path, carried)
+        f.seek(0)  # "a+" opens at the end
+        known = parse_results(f, carried)
         for k, (verdict, source) in (carried_now or {}).items():
             if k not in known:
                 known[k], carried[k] = verdict, source
