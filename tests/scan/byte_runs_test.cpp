@@ -87,6 +87,26 @@ TEST(ByteRuns, EachFormHoldsTheGrammarSet)
     }
 }
 
+// The nibble tables of sets at their edges: rows that hold one byte (the one whose low nibble
+// is 0, so its row's mask is 1), and eight distinct rows, as many as the tables have bits.
+TEST(ByteRuns, NibbleTablesHoldRowsOfOneByteAndEightDistinctRows)
+{
+    auto const holds = [](ftpuri::detail::nibble_set const& t, unsigned c) {
+        return (t.low[c & 15U] & t.high[c >> 4U]) != 0;
+    };
+    constexpr auto alone = [](unsigned c) { return c == ' ' || c == '0' || c == '@' || c == '`'; };
+    constexpr ftpuri::detail::nibble_set one_byte_rows = ftpuri::detail::make_nibble_set(alone);
+    // Row r holds the bytes of low nibble r and 15 - r: eight masks, none alike.
+    constexpr auto diagonal = [](unsigned c) {
+        return c < 0x80 && ((c & 15U) == c >> 4U || (c & 15U) == 15U - (c >> 4U));
+    };
+    constexpr ftpuri::detail::nibble_set eight_rows = ftpuri::detail::make_nibble_set(diagonal);
+    for (unsigned c = 0; c < 0x80; ++c) {
+        EXPECT_EQ(holds(one_byte_rows, c), alone(c)) << "byte " << c;
+        EXPECT_EQ(holds(eight_rows, c), diagonal(c)) << "byte " << c;
+    }
+}
+
 // Buffers whose bytes are mostly the set's members, with a stop byte now and then: runs of
 // every length end at every offset of a 16- and a 32-byte block.
 TEST(ByteRuns, EveryFormFindsTheSameEndAtEveryAlignmentAndLength)
