@@ -105,8 +105,10 @@ bool scan_authority(cursor<Sink>& c) noexcept
     unsigned char const* const s = c.s;
     std::uint32_t const n = c.n;
     std::uint32_t const begin = 6;
-    // The host name's bytes that begin most authorities end none: the search starts after them.
+    // The host name's bytes that begin most authorities end none: the search starts after them,
+    // and after those of the name after the first "@", which is the host's.
     name_shape const first_name = read_name_shape(s, begin, n);
+    name_shape host_name = first_name;
     std::uint32_t end = first_name.end;
     std::uint32_t first_at = npos;
     std::uint32_t second_at = npos;
@@ -116,6 +118,8 @@ bool scan_authority(cursor<Sink>& c) noexcept
         if (end == n || s[end] != '@') break;
         if (first_at == npos) {
             first_at = end;
+            host_name = read_name_shape(s, end + 1, n);
+            end = host_name.end - 1;
         } else if (second_at == npos) {
             second_at = end;
         }
@@ -132,8 +136,7 @@ bool scan_authority(cursor<Sink>& c) noexcept
         }
         host = first_at + 1;
     }
-    name_shape const name = host == begin ? first_name : read_name_shape(s, host, n);
-    return scan_host(c, host, end, name) && scan_port(c, c.parts.at.host_end, end);
+    return scan_host(c, host, end, host_name) && scan_port(c, c.parts.at.host_end, end);
 }
 
 } // namespace ftpuri::detail
