@@ -71,6 +71,12 @@ std::vector<simd_level> levels()
 
 using level_guard = ftpuri_test::simd_level_guard;
 
+// Whether the nibble tables hold byte c: its low nibble's column AND its high nibble's row.
+bool nibbles_hold(ftpuri::detail::nibble_set const& t, unsigned c)
+{
+    return (t.low[c & 15U] & t.high[c >> 4U]) != 0;
+}
+
 TEST(ByteRuns, EachFormHoldsTheGrammarSet)
 {
     for (named_set const& s : sets()) {
@@ -80,7 +86,7 @@ TEST(ByteRuns, EachFormHoldsTheGrammarSet)
             bool in_range = false;
             for (unsigned r = 0; r < s.set.range_count; ++r)
                 in_range = in_range || (c >= s.set.ranges[r][0] && c <= s.set.ranges[r][1]);
-            bool const nibbles = c < 0x80 && (s.set.ascii.low[c & 15U] & s.set.ascii.high[c >> 4U]) != 0;
+            bool const nibbles = c < 0x80 && nibbles_hold(s.set.ascii, c);
             EXPECT_EQ(c < 0x80 ? in_range : s.set.non_ascii, expected) << s.name << " ranges, byte " << c;
             EXPECT_EQ(c < 0x80 ? nibbles : s.set.non_ascii, expected) << s.name << " nibbles, byte " << c;
         }
@@ -91,9 +97,6 @@ TEST(ByteRuns, EachFormHoldsTheGrammarSet)
 // is 0, so its row's mask is 1), and eight distinct rows, as many as the tables have bits.
 TEST(ByteRuns, NibbleTablesHoldRowsOfOneByteAndEightDistinctRows)
 {
-    auto const holds = [](ftpuri::detail::nibble_set const& t, unsigned c) {
-        return (t.low[c & 15U] & t.high[c >> 4U]) != 0;
-    };
     constexpr auto alone = [](unsigned c) { return c == ' ' || c == '0' || c == '@' || c == '`'; };
     constexpr ftpuri::detail::nibble_set one_byte_rows = ftpuri::detail::make_nibble_set(alone);
     // Row r holds the bytes of low nibble r and 15 - r: eight masks, none alike.
@@ -102,8 +105,8 @@ TEST(ByteRuns, NibbleTablesHoldRowsOfOneByteAndEightDistinctRows)
     };
     constexpr ftpuri::detail::nibble_set eight_rows = ftpuri::detail::make_nibble_set(diagonal);
     for (unsigned c = 0; c < 0x80; ++c) {
-        EXPECT_EQ(holds(one_byte_rows, c), alone(c)) << "byte " << c;
-        EXPECT_EQ(holds(eight_rows, c), diagonal(c)) << "byte " << c;
+        EXPECT_EQ(nibbles_hold(one_byte_rows, c), alone(c)) << "byte " << c;
+        EXPECT_EQ(nibbles_hold(eight_rows, c), diagonal(c)) << "byte " << c;
     }
 }
 
