@@ -88,28 +88,34 @@ struct bytes_in_registers {
     return _mm256_set_epi64x(w[3], w[2], w[1], w[0]);
 }
 
-// Each lane's byte in a nibble_set's lookup: its low nibble's column AND its high nibble's row.
-[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline v32 lookup(v32 x, nibble_set const& set) noexcept
-{
-    nibble_tables const t = load_nibble_tables(set);
-    v32 const nibble = _mm256_set1_epi8(0x0F);
-    return _mm256_and_si256(_mm256_shuffle_epi8(t.low, _mm256_and_si256(x, nibble)),
-                            _mm256_shuffle_epi8(t.high, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble)));
-}
-
 // The byte each lane's escape decodes to, for a "%" in lane K - 1 of the block: the lanes K and
-// K + 1 as hex digits; and whether both are.
+// K + 1 as hex digits, whose values are the byte's high and low nibbles (garbage where a lane
+// holds no hex digit); and whether both are. A nibble_set looks the byte up by those nibbles,
+// so the byte itself is never put together.
 struct decoded {
     v32 valid;
-    v32 byte;
+    v32 high;
+    v32 low;
 };
 template <int K, class Bytes>
 [[gnu::target("avx2,popcnt"), gnu::always_inline]] inline decoded decode(Bytes const& bytes) noexcept
 {
     hex_digits const high = hex(bytes.template from<K>());
     hex_digits const low = hex(bytes.template from<K + 1>());
-    v32 const shifted = _mm256_and_si256(_mm256_slli_epi16(high.value, 4), _mm256_set1_epi8(static_cast<char>(0xF0)));
-    return {_mm256_and_si256(high.valid, low.valid), _mm256_or_si256(shifted, low.value)};
+    return {_mm256_and_si256(high.valid, low.valid), high.value, low.value};
+}
+
+// Each lane's decoded byte in a nibble_set's lookup: its low nibble's column AND its high
+// nibble's row (a shuffle reads an index's low four bits, and zero for its top one, which no
+// hex digit's value sets).
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline v32 lookup(decoded const& d, nibble_tables t) noexcept
+{
+    return _mm256_and_si256(_mm256_shuffle_epi8(t.low, d.low), _mm256_shuffle_epi8(t.high, d.high));
+}
+// The lanes whose decoded byte is in the set.
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline unsigned lanes_in(decoded const& d, nibble_tables t) noexcept
+{
+    return ~bits(_mm256_cmpeq_epi8(lookup(d, t), _mm256_setzero_si256()));
 }
 
 // What a block's escapes hold, lane by lane (the lane of each escape's "%").
@@ -133,29 +139,28 @@ escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, [[may
 {
     escape_findings found;
     decoded const d = decode<1>(bytes);
-    v32 const b = d.byte;
-    unsigned matters = ~bits(d.valid) | lanes_in(b, load_nibble_tables(matters_alone_bytes)) |
-                       (lanes_in(b, load_nibble_tables(leading_bytes)) & begins);
-    unsigned const slash = bits(is(b, '/')) & percent;
+    unsigned matters = ~bits(d.valid) | lanes_in(d, load_nibble_tables(matters_alone_bytes)) |
+                       (lanes_in(d, load_nibble_tables(leading_bytes)) & begins);
+    unsigned const slash = bits(_mm256_and_si256(is(d.high, '/' >> 4U), is(d.low, '/' & 15U))) & percent;
     if constexpr (Warnings) {
         // pct.lowercase, pct.needless, path.encoded-slash, path.drive-letter: each until reported.
         auto const unless_reported = [](bool still) { return still ? ~0U : 0U; };
         v32 const lower =
             _mm256_or_si256(within(bytes.template from<1>(), 'a', 'f'), within(bytes.template from<2>(), 'a', 'f'));
         // A drive letter's escaped letter is unreserved: it begins a segment.
-        unsigned const unreserved = lanes_in(b, load_nibble_tables(unreserved_bytes));
+        unsigned const unreserved = lanes_in(d, load_nibble_tables(unreserved_bytes));
         unsigned const drive_letter =
-            (unreserved & begins) | (lanes_in(b, load_nibble_tables(drive_separator_bytes)) & seconds);
+            (unreserved & begins) | (lanes_in(d, load_nibble_tables(drive_separator_bytes)) & seconds);
         matters |=
             (bits(lower) & unless_reported(warnings.lowercase)) | (unreserved & unless_reported(warnings.needless)) |
             (slash & unless_reported(warnings.encoded_slash)) | (drive_letter & unless_reported(warnings.drive_letter));
         // pct.non-utf8, checked by the caller across blocks.
         if (warnings.non_utf8) {
-            std::uint64_t const wait_one = lanes_in(b, load_nibble_tables(wait_one_bytes)) & percent;
-            std::uint64_t const wait_two = lanes_in(b, load_nibble_tables(wait_two_bytes)) & percent;
-            std::uint64_t const wait_three = lanes_in(b, load_nibble_tables(wait_three_bytes)) & percent;
+            std::uint64_t const wait_one = lanes_in(d, load_nibble_tables(wait_one_bytes)) & percent;
+            std::uint64_t const wait_two = lanes_in(d, load_nibble_tables(wait_two_bytes)) & percent;
+            std::uint64_t const wait_three = lanes_in(d, load_nibble_tables(wait_three_bytes)) & percent;
             found.waits = wait_one << 3U | wait_two << 6U | wait_three << 9U;
-            found.continuations = lanes_in(b, load_nibble_tables(continuation_bytes)) & percent;
+            found.continuations = lanes_in(d, load_nibble_tables(continuation_bytes)) & percent;
         }
     }
     if (slash != 0) {
@@ -166,12 +171,13 @@ escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, [[may
         found.slashes = slash & ~near;
     }
     found.matters = matters & percent;
-    if ((lanes_in(b, load_nibble_tables(lead_bytes)) & percent) == 0) return found;
+    if ((lanes_in(d, load_nibble_tables(lead_bytes)) & percent) == 0) return found;
     decoded const next = decode<4>(bytes);
     v32 const next_is_escape = _mm256_and_si256(is(bytes.template from<3>(), '%'), next.valid);
     // The leads' bits that the next byte completes a pair with (plain_segments.hpp's pairs).
-    v32 const pair_bits =
-        _mm256_and_si256(_mm256_and_si256(lookup(b, pairs.leads), lookup(next.byte, pairs.nexts)), next_is_escape);
+    v32 const pair_bits = _mm256_and_si256(
+        _mm256_and_si256(lookup(d, load_nibble_tables(pairs.leads)), lookup(next, load_nibble_tables(pairs.nexts))),
+        next_is_escape);
     v32 const e2_80 = _mm256_set1_epi8(static_cast<char>(pairs.e2_80));
     v32 const no_pair = _mm256_cmpeq_epi8(_mm256_andnot_si256(e2_80, pair_bits), _mm256_setzero_si256());
     matters |= ~bits(no_pair);
@@ -180,7 +186,7 @@ escapes_that_matter(Bytes const& bytes, unsigned percent, unsigned begins, [[may
     if ((after_e2_80 & percent) != 0) {
         decoded const third = decode<7>(bytes);
         v32 const third_is_escape = _mm256_and_si256(is(bytes.template from<6>(), '%'), third.valid);
-        matters |= after_e2_80 & bits(_mm256_and_si256(third_is_escape, within(third.byte, 0xA8, 0xA9)));
+        matters |= after_e2_80 & bits(third_is_escape) & lanes_in(third, load_nibble_tables(separator_third_bytes));
     }
     found.matters = matters & percent;
     return found;

@@ -171,6 +171,9 @@ inline constexpr nibble_set continuation_bytes =
 // A drive letter's separator (path.drive-letter), as a segment's second decoded byte.
 inline constexpr nibble_set drive_separator_bytes =
     make_nibble_set([](unsigned b) { return rules::is_drive_separator(static_cast<unsigned char>(b)); });
+// The third bytes after E2 80 that make a separator (matters_with_third).
+inline constexpr nibble_set separator_third_bytes =
+    make_nibble_set([](unsigned b) { return matters_with_third(0xE2, 0x80, b); });
 // The leads that matters_with_next and matters_with_third look further for.
 inline constexpr nibble_set lead_bytes = make_nibble_set([](unsigned b) {
     for (unsigned next = 0x80; next < 0xC0; ++next)
