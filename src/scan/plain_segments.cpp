@@ -201,10 +201,10 @@ struct slashed_record {
 
 // The record after a block whose escaped "/"s taken as plain are `lanes` and whose "/"s taken
 // are `taken`, `count` segments taken before it. A segment still open at the block's end may
-// end in a later block. By value, not a member function, which would keep the walk's state in
-// memory; inlined, now that the escapes' lookups leave the block loop registers to spare (out of
-// line, a path with an escaped "/" in every other segment paid a call a block).
-[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline slashed_record
+// end in a later block. Out of line and by value: escaped "/"s are rare, and inlined, this
+// bookkeeping cost every block of escapes a quarter more (the walk's registers are full), while
+// a member function called out of line would keep the walk's state in memory.
+[[gnu::target("avx2,popcnt"), gnu::noinline, gnu::cold]] slashed_record
 after_block(slashed_record r, unsigned lanes, unsigned taken, std::uint32_t count) noexcept
 {
     if (taken == 0) {
