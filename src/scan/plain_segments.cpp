@@ -105,17 +105,17 @@ template <int K, class Bytes>
     return {_mm256_and_si256(high.valid, low.valid), high.value, low.value};
 }
 
-// Each lane's decoded byte in a nibble_set's lookup: its low nibble's column AND its high
-// nibble's row (a shuffle reads an index's low four bits, and zero for its top one, which no
-// hex digit's value sets).
+// Each lane's decoded byte in a nibble_set's lookup, by its digits' values: they are the byte's
+// low and high nibbles, and no hex digit's value sets a shuffle's top bit (garbage in a lane
+// that holds no hex digit is still 0 to 15).
 [[gnu::target("avx2,popcnt"), gnu::always_inline]] inline v32 lookup(decoded const& d, nibble_tables t) noexcept
 {
-    return _mm256_and_si256(_mm256_shuffle_epi8(t.low, d.low), _mm256_shuffle_epi8(t.high, d.high));
+    return nibble_lookup(d.low, d.high, t);
 }
 // The lanes whose decoded byte is in the set.
 [[gnu::target("avx2,popcnt"), gnu::always_inline]] inline unsigned lanes_in(decoded const& d, nibble_tables t) noexcept
 {
-    return ~bits(_mm256_cmpeq_epi8(lookup(d, t), _mm256_setzero_si256()));
+    return nonzero_lanes(lookup(d, t));
 }
 
 // What a block's escapes hold, lane by lane (the lane of each escape's "%").
