@@ -96,7 +96,8 @@ int main()
     expect_unavailable("ftp://b%C3%BCcher.example/", profile::lenient, 6, 19);
     // Not UTF-8, but still not ASCII: what IDNA would have refused, this build cannot judge. The
     // byte first, and %80, the lowest that is not ASCII (docs/mutation.md: the build with
-    // libidn2 refuses these as host.idna-invalid either way, so only this one tells).
+    // libidn2 reads these as reg-names whether or not they count as Unicode, so only this one
+    // tells).
     expect_unavailable("ftp://%FFa/", profile::lenient, 6, 4);
     expect_unavailable("ftp://a%80/", profile::lenient, 6, 4);
     // An "xn--" label, in every profile: the label.
@@ -110,6 +111,8 @@ int main()
     // What needs no IDNA is accepted as before.
     expect_valid("ftp://%65xample.com/", profile::lenient, "ftp://example.com/");
     expect_valid("ftp://EXAMPLE.com/", profile::lenient, "ftp://example.com/");
+    // %7F, the highest escape that is ASCII, is no Unicode host: a reg-name, as with libidn2.
+    expect_valid("ftp://a%7F/", profile::lenient, "ftp://a%7F/");
     for (profile p : all) {
         expect_valid("ftp://ftp.example.org/pub/", p, "ftp://ftp.example.org/pub/");
         expect_valid("ftp://a-xn--b.example/", p, "ftp://a-xn--b.example/"); // "xn--" not at the start
