@@ -95,7 +95,9 @@ configured settings_of(request r, std::string const& source)
     settings.canonical.drop_anonymous = r.drop_anonymous;
     settings.count_quietly = r.stats || r.error_on_warning;
     settings.skip_comments = !r.no_skip;
-    settings.list = {.field = r.field, .whole_line = r.whole_line || r.null_separated};
+    // -0 changes what ends an input, not what it holds: a record with blanks between two runs of
+    // text may be two fields (list.fields) unless --whole-line or --field says otherwise.
+    settings.list = {.field = r.field, .whole_line = r.whole_line};
     settings.skip_schemes = r.skip_schemes;
     settings.line_separator = r.null_separated ? '\0' : '\n';
     settings.components = r.components;
