@@ -25,9 +25,10 @@ def json_records(ftpuri_check, args, stdin=b""):
 
 def records_of_inputs(ftpuri_check, inputs, profile, *args):
     """One JSON record per input (bytes; no NUL in them): read from stdin NUL-separated (-0),
-    none skipped (--no-skip), so that record i is input i."""
+    each one URI as an argument is (--whole-line), none skipped (--no-skip), so that record i
+    is input i."""
     assert all(b"\0" not in i for i in inputs)
-    records = json_records(ftpuri_check, ["-0", "--no-skip", f"--profile={profile}", *args, "-f", "-"],
+    records = json_records(ftpuri_check, ["-0", "--whole-line", "--no-skip", f"--profile={profile}", *args, "-f", "-"],
                            b"".join(i + b"\0" for i in inputs))
     assert [r["line"] for r in records] == list(range(1, len(inputs) + 1))
     return records
@@ -35,7 +36,7 @@ def records_of_inputs(ftpuri_check, inputs, profile, *args):
 
 def fixed_inputs(ftpuri_check, inputs, profile):
     """`ftpuri-check --fix` of the inputs: the canonical forms of the valid ones, in order."""
-    out = run(ftpuri_check, ["--fix", "-0", "--no-skip", f"--profile={profile}", "-f", "-"],
+    out = run(ftpuri_check, ["--fix", "-0", "--whole-line", "--no-skip", f"--profile={profile}", "-f", "-"],
               b"".join(i + b"\0" for i in inputs))
     return out.split(b"\n")[:-1]
 
