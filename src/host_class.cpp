@@ -152,23 +152,30 @@ void insert_number_classes(host_class_set& classes, std::string_view number) noe
     if (readings.decimal) classes.insert(classify_ipv4_bytes(*readings.decimal));
 }
 
-// glibc's inet_aton() stops at the first space, tab or line end and takes what is before it:
-// "127.0.0.1 x" (the host "127.0.0.1%20x") is 127.0.0.1 to a legacy reader, so a host that
-// decodes to such a shape is classed by that address too.
-void insert_legacy_reading(host_class_set& classes, std::string_view name) noexcept
+host_class_set name_classes(std::string_view name, bool may_hold_escape) noexcept;
+
+// What readers that decode a host take of it, as a lowercase name: glibc's inet_aton() stops at
+// the first space, tab or line end ("127.0.0.1%20x" is 127.0.0.1), and a reader that parses the
+// decoded URI again ends the host at a delimiter and begins it after an "@"
+// ("10.0.0.1%2Fx.example.com" is 10.0.0.1, "127.0.0.1%3A21" too, "evil%40127.0.0.1"
+// 127.0.0.1; WHATWG reads "\" as "/"). A host that decodes to such a shape is classed by what
+// they take too. Empty when they take the whole host.
+std::string_view decoded_reading(std::string_view name, std::array<char, detail::host_buffer_size>& decoded) noexcept
 {
-    std::array<char, detail::host_buffer_size> decoded{};
     std::size_t n = 0;
+    std::size_t begin = 0;
     for (std::size_t i = 0; i < name.size() && n < decoded.size(); ++n) {
         int const byte = escape_at(name, i);
-        decoded[n] = byte >= 0 ? static_cast<char>(byte) : name[i];
+        auto const c = static_cast<char>(
+            to_lower_ascii(byte >= 0 ? static_cast<unsigned char>(byte) : static_cast<unsigned char>(name[i])));
         i += byte >= 0 ? 3 : 1;
-        bool const space = decoded[n] == ' ' || (decoded[n] >= '\t' && decoded[n] <= '\r');
-        if (!space) continue;
-        std::string_view const before(decoded.data(), n);
-        if (!before.empty() && rules::ends_in_a_number(before)) insert_number_classes(classes, before);
-        return;
+        decoded[n] = c;
+        bool const space = c == ' ' || (c >= '\t' && c <= '\r');
+        if (space || c == '/' || c == '\\' || c == '?' || c == '#' || c == ':')
+            return std::string_view(decoded.data() + begin, n - begin);
+        if (c == '@') begin = n + 1;
     }
+    return begin != 0 ? std::string_view(decoded.data() + begin, n - begin) : std::string_view{};
 }
 
 // The last byte of a name that may be other than public: of a number ("1", "0x7f", "0x": a digit,
@@ -183,7 +190,10 @@ host_class_set name_classes(std::string_view name, bool may_hold_escape) noexcep
     if (name.empty()) return {host_class::unspecified}; // clients fill in the local machine
     if (may_hold_escape && name.find('%') != std::string_view::npos) {
         host_class_set classes{host_class::reserved}; // no DNS name
-        insert_legacy_reading(classes, name);
+        std::array<char, detail::host_buffer_size> decoded{};
+        std::string_view reading = decoded_reading(name, decoded);
+        if (reading.ends_with('.')) reading.remove_suffix(1);
+        if (!reading.empty()) classes = classes | name_classes(reading, false);
         return classes;
     }
     std::size_t const dot = name.rfind('.');

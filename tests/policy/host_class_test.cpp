@@ -380,6 +380,17 @@ constexpr host_case hosts[] = {
     {"ftp://0x7f.1%20x/", rfc3986, loopback},
     {"ftp://10.1%0Bx/", rfc3986, private_},
     {"ftp://x%20127.0.0.1/", rfc3986, reserved},
+    // A reader that parses the decoded URI again ends the host at a delimiter and begins it
+    // after an "@": each takes the address.
+    {"ftp://10.0.0.1%2Fx.example.com/", rfc3986, private_},
+    {"ftp://127.0.0.1%3A21/", rfc3986, loopback},
+    {"ftp://127.0.0.1%23/", rfc3986, loopback},
+    {"ftp://127.0.0.1%3F/", rfc3986, loopback},
+    {"ftp://169.254.169.254%5Cx/", rfc3986, link_local},
+    {"ftp://evil.example%40127.0.0.1/", rfc3986, loopback},
+    {"ftp://LOCALHOST%2Fx.example.com/", rfc3986, loopback},
+    {"ftp://10.0.0.1%2Fx.example.com/", lenient, private_},
+    {"ftp://a%2F%40127.0.0.1/", rfc3986, reserved}, // the "@" after the "/" is the path's
     // hosts that are no name a resolver takes
     {"ftp:///pub/", rfc3986, unspecified},
     {"ftp://evil.com%2F.example.org/", rfc3986, reserved},
