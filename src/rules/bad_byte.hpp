@@ -26,11 +26,13 @@ namespace ftpuri::rules {
 }
 
 // 0xFF, Telnet's IAC (RFC 854), decoded in a component that a client sends on the control
-// connection (USER, PASS, the path's CWD and RETR arguments): clients send it undoubled, and the
-// server's Telnet layer reads "FF F4" as "interrupt process" and the rest as another name.
+// connection (USER, PASS, the path's CWD and RETR arguments, and the query, which some clients
+// send as part of the file name): clients send it undoubled, and the server's Telnet layer reads
+// "FF F4" as "interrupt process" and the rest as another name.
 [[nodiscard]] constexpr bool is_telnet_iac(unsigned char c, component where) noexcept
 {
-    return c == 0xFF && (where == component::user || where == component::password || where == component::path);
+    return c == 0xFF && (where == component::user || where == component::password || where == component::path ||
+                         where == component::query);
 }
 
 struct bad_byte_report {

@@ -106,6 +106,8 @@ extra_case const extra_cases[] = {
     {R, "pct.telnet-iac", "ftp://u:%ff@h/", 8, 3, W},
     {L, "pct.telnet-iac", "ftp://h/a/b%FF%F4", 11, 3, W},
     {L, "pct.telnet-iac", R"(ftp://h/a\xFF)", 9, 1, W}, // a raw byte, repaired as %FF
+    {R, "pct.telnet-iac", "ftp://h/a?%FF%F4", 10, 3, W}, // a client may send the query with the name
+    {L, "pct.telnet-iac", "ftp://h/a?b%FF", 11, 3, W},
     {R, "interop.typecode-cut", "ftp://h/a;type=ab", 9, 6, W},          // no typecode: two letters
     {R, "interop.typecode-cut", "ftp://h/x/a;type=d/b;type=i", 11, 6, W}, // the first, not the typecode
     {R, "interop.typecode-cut", "ftp://h/a;type=/b?;type=a", 9, 6, W},
