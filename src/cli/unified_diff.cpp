@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report_writer.hpp"
+#include "terminal_safe.hpp"
 
 namespace ftpuri::cli {
 namespace {
@@ -26,11 +27,20 @@ std::vector<std::string_view> lines_of(std::string_view text)
     return lines;
 }
 
+// A line as every text output shows what it takes from a file: its control bytes, C1 and
+// bidirectional controls escaped (terminal_safe.hpp), so that a terminal escape in a comment or
+// an invalid line never drives the terminal or a CI log. Its line ending, "\n" or "\r\n", is the
+// file's and stays as it is.
 void append_line(std::string& to, char mark, std::string_view line)
 {
     to.push_back(mark);
-    to.append(line);
-    if (line.empty() || line.back() != '\n') to.append("\n\\ No newline at end of file\n");
+    bool const newline = !line.empty() && line.back() == '\n';
+    if (newline) line.remove_suffix(1);
+    bool const cr = newline && !line.empty() && line.back() == '\r';
+    if (cr) line.remove_suffix(1);
+    append_terminal_safe(to, line);
+    if (cr) to.push_back('\r');
+    to.append(newline ? "\n" : "\n\\ No newline at end of file\n");
 }
 
 // "FIRST,COUNT" of a hunk's "@@ -... +... @@", 1-based, as diff -u writes it: a count of one is
