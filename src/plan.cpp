@@ -145,10 +145,17 @@ struct plan_builder {
                     if (rules::ends_a_command(static_cast<unsigned char>(c)))
                         return fail(diag_id::plan_credentials_control, component::input, 0, 0);
         }
-        // No userinfo and no credentials: the anonymous login, unless the caller refuses it.
-        // Where the userinfo would be: before the host, nothing long.
-        if (options.refuse_anonymous && !options.credentials && !uri.has_userinfo())
-            return fail(diag_id::plan_anonymous_refused, component::user, uri.raw_offsets().host_begin, 0);
+        // The anonymous login, unless the caller refuses it: no userinfo and no credentials
+        // (pointing where the userinfo would be: before the host, nothing long), or a user
+        // "anonymous", which asks for it by name whatever credentials replace a missing user.
+        if (options.refuse_anonymous) {
+            uri_offsets const& at = uri.raw_offsets();
+            if (!uri.has_userinfo() && !options.credentials)
+                return fail(diag_id::plan_anonymous_refused, component::user, at.host_begin, 0);
+            if (uri.has_userinfo() && is_anonymous(uri.user()))
+                return fail(diag_id::plan_anonymous_refused, component::user, at.user_begin,
+                            at.user_end - at.user_begin);
+        }
 
         std::string_view const text = uri.buffer();
         uri_offsets const at = uri.raw_offsets();

@@ -88,7 +88,8 @@ struct plan_options {
     // will be used". For a URI without userinfo, `credentials` are sent instead of the anonymous
     // login (USER, then PASS; refused, plan.credentials-control, when either holds CR, LF or
     // NUL), and `refuse_anonymous` refuses the plan (plan.anonymous-refused) when there are
-    // none. A URI's own userinfo is used as written either way. A plan assumes a fresh control
+    // none, and that of a URI whose user is "anonymous" (any case, escaped or not), which asks
+    // for the anonymous login by name. A URI's other userinfo is used as written either way. A plan assumes a fresh control
     // connection: to log in as another user on one already open, reconnect or send REIN first
     // (draft-casey 2.7, draft-hoffman 2.2.5).
     std::optional<plan_credentials> credentials{};

@@ -158,6 +158,23 @@ TEST(PlanLogin, ChoosingTheLogin)
     EXPECT_EQ(refused.error().length, 0U);
     EXPECT_EQ(commands(with_user, refuse), (lines{"USER me", "PASS pw", "CWD pub", "RETR f"}));
     EXPECT_EQ(commands(user_only, refuse), (lines{"USER me", "RETR f", "(ask)"}));
+    // A URI whose user is "anonymous", spelled in any case or escaped, asks for the anonymous
+    // login by name: refused too, over its user, credentials or not.
+    for (std::string const named : {"ftp://anonymous@h/f", "ftp://ANONYMOUS:me%40x@h/f", "ftp://%61nonymous@h/f"}) {
+        ftpuri::parse_result const a = ftpuri::parse(named);
+        ASSERT_TRUE(a) << named;
+        for (bool const with_credentials : {false, true}) {
+            ftpuri::plan_options options = refuse;
+            if (with_credentials) options.credentials = ftpuri::plan_credentials{"alice", "s3cret"};
+            ftpuri::plan_result const r = ftpuri::plan(*a, options);
+            ASSERT_FALSE(r) << named;
+            EXPECT_EQ(name_of(r.error().id), "plan.anonymous-refused") << named;
+            EXPECT_EQ(r.error().offset, 6U) << named;
+            EXPECT_EQ(r.error().length, named.find_first_of(":@", 6) - 6) << named;
+        }
+        EXPECT_TRUE(ftpuri::plan(*a, {})) << named; // allowed by default
+    }
+    EXPECT_EQ(commands("ftp://anonymousx@h/f", refuse).front(), "USER anonymousx");
 
     ftpuri::plan_options given;
     given.credentials = ftpuri::plan_credentials{"alice", "s3cret"};
