@@ -64,8 +64,9 @@ bool scan_userinfo(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) noex
             where = component::password;
             part_begin = ++q;
         } else if (ch == ':' && (!c.ftp_grammar || c.lenient)) {
-            // rfc3986 lets the password hold more ":"; lenient repairs one as %3A.
-            if (c.lenient) c.warn(diag_id::userinfo_raw_colon, component::password, q, 1);
+            // rfc3986 lets the password hold more ":", lenient repairs one; the canonical form
+            // writes it %3A, with this warning.
+            c.warn(diag_id::userinfo_raw_colon, component::password, q, 1);
             if (!report_utf8(c, utf8, utf8.raw_byte(), where)) return false;
             ++q;
         } else if (ch == ':') {

@@ -103,6 +103,7 @@ public:
         if (!c_.ftp_grammar) {
             name_end = find_rfc3986_typecode(c_, segment_.begin, name_end);
             warn_typecode_cut(c_, c_.parts.at.path_begin, name_end);
+            warn_raw_semicolon(c_, c_.parts.at.path_begin, name_end);
         }
         if (!end_segment(name_end, true)) return npos;
         c_.parts.at.path_end = name_end;

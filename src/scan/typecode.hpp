@@ -93,6 +93,19 @@ void warn_typecode_cut(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) 
     }
 }
 
+// rfc3986: a raw ";" in a segment is a pchar, which the canonical form writes "%3B" (the ftp
+// grammar reads a raw one as a typecode's start): the first one in [begin, end), where warnings
+// are wanted, so that the respelling is never silent.
+template <class Sink>
+void warn_raw_semicolon(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) noexcept
+{
+    if constexpr (Sink::collecting) {
+        std::size_t const at = c.input.substr(begin, end - begin).find(';');
+        if (at != std::string_view::npos)
+            c.warn(diag_id::path_raw_semicolon, component::path, begin + static_cast<std::uint32_t>(at), 1);
+    }
+}
+
 // rfc3986: ";" is a pchar, so a typecode is only what ends the last segment, which begins at
 // `begin` and ends at `end`. Returns where the name ends.
 template <class Sink>

@@ -107,6 +107,10 @@ extra_case const extra_cases[] = {
     {L, "pct.telnet-iac", "ftp://h/a/b%FF%F4", 11, 3, W},
     {L, "pct.telnet-iac", R"(ftp://h/a\xFF)", 9, 1, W}, // a raw byte, repaired as %FF
     {R, "pct.telnet-iac", "ftp://h/a?%FF%F4", 10, 3, W}, // a client may send the query with the name
+    // rfc3986 takes these as they are, and the canonical form respells them: never silently.
+    {R, "path.raw-semicolon", "ftp://h/a/b;c;d/e", 11, 1, W}, // the first
+    {R, "path.raw-semicolon", "ftp://h/a;b/c;type=i", 9, 1, W},
+    {R, "userinfo.raw-colon", "ftp://u:p:q@h/", 9, 1, W},
     {L, "pct.telnet-iac", "ftp://h/a?b%FF", 11, 3, W},
     {R, "interop.typecode-cut", "ftp://h/a;type=ab", 9, 6, W},          // no typecode: two letters
     {R, "interop.typecode-cut", "ftp://h/x/a;type=d/b;type=i", 11, 6, W}, // the first, not the typecode
@@ -507,11 +511,16 @@ TEST(typecode_case, a_lowercase_typecode_is_no_warning)
 }
 
 // rfc3986 reads ";" as a pchar, and looks for a misspelled ";typecode=" in the last segment: a
-// ";" that begins other parameters is none, however far from the end.
+// ";" that begins other parameters is none, however far from the end. The one finding is the
+// raw ";" itself, which the canonical form respells "%3B".
 TEST(typecode_misspelled, rfc3986_parameters_are_none)
 {
     for (std::string_view const input : {"ftp://h/a;b=cdefghijk", "ftp://h/f;x=1;y=22222222", "ftp://h/;typecodes"}) {
-        expect_no_diagnostic(input, ftpuri::profile::rfc3986);
+        diagnostic_list list;
+        ASSERT_TRUE(ftpuri::parse(input, parse_options{ftpuri::profile::rfc3986}, list).has_value()) << input;
+        ASSERT_EQ(list.size(), 1U) << input << ": " << describe_with_dropped(list);
+        EXPECT_EQ(list[0].id, diag_id::path_raw_semicolon) << input;
+        EXPECT_EQ(list[0].offset, input.find(';')) << input;
     }
 }
 
