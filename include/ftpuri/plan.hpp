@@ -89,9 +89,9 @@ struct plan_options {
     // login (USER, then PASS; refused, plan.credentials-control, when either holds CR, LF or
     // NUL), and `refuse_anonymous` refuses the plan (plan.anonymous-refused) when there are
     // none, and that of a URI whose user is "anonymous" (any case, escaped or not), which asks
-    // for the anonymous login by name. A URI's other userinfo is used as written either way. A plan assumes a fresh control
-    // connection: to log in as another user on one already open, reconnect or send REIN first
-    // (draft-casey 2.7, draft-hoffman 2.2.5).
+    // for the anonymous login by name. A URI's other userinfo is used as written either way.
+    // A plan assumes a fresh control connection: to log in as another user on one already
+    // open, reconnect or send REIN first (draft-casey 2.7, draft-hoffman 2.2.5).
     std::optional<plan_credentials> credentials{};
     bool refuse_anonymous = false;
 };
