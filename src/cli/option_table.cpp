@@ -207,7 +207,8 @@ void add_options(CLI::App& app, request& r)
         ->needs(plan)
         ->group(planning);
     app.add_flag("--no-anonymous", r.no_anonymous,
-                 "with --plan: refuse the anonymous login for a URI without a user (plan.anonymous-refused)")
+                 "with --plan: refuse the anonymous login, for a URI without a user or with the user anonymous "
+                 "(plan.anonymous-refused)")
         ->needs(plan)
         ->group(planning);
     app.add_flag("--show-password", r.show_password, "with --plan: show the password after PASS instead of ****")
