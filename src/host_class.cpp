@@ -172,7 +172,7 @@ std::string_view decoded_reading(std::string_view name, std::array<char, detail:
         decoded[n] = c;
         bool const space = c == ' ' || (c >= '\t' && c <= '\r');
         if (space || c == '/' || c == '\\' || c == '?' || c == '#' || c == ':')
-            return std::string_view(decoded.data() + begin, n - begin);
+            return {decoded.data() + begin, n - begin};
         if (c == '@') begin = n + 1;
     }
     return begin != 0 ? std::string_view(decoded.data() + begin, n - begin) : std::string_view{};
