@@ -102,7 +102,6 @@ public:
         std::uint32_t name_end = c_.parts.at.typecode_begin != npos ? c_.parts.at.typecode_begin : q;
         if (!c_.ftp_grammar) {
             name_end = find_rfc3986_typecode(c_, segment_.begin, name_end);
-            warn_typecode_cut(c_, c_.parts.at.path_begin, name_end);
             warn_raw_semicolon(c_, c_.parts.at.path_begin, name_end);
         }
         if (!end_segment(name_end, true)) return npos;

@@ -95,14 +95,17 @@ void warn_typecode_cut(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) 
 
 // rfc3986: a raw ";" in a segment is a pchar, which the canonical form writes "%3B" (the ftp
 // grammar reads a raw one as a typecode's start): the first one in [begin, end), where warnings
-// are wanted, so that the respelling is never silent.
+// are wanted, so that the respelling is never silent; and a ";type=" from there on, where curl
+// ends the path (one search of the path for both).
 template <class Sink>
 void warn_raw_semicolon(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end) noexcept
 {
     if constexpr (Sink::collecting) {
         std::size_t const at = c.input.substr(begin, end - begin).find(';');
-        if (at != std::string_view::npos)
-            c.warn(diag_id::path_raw_semicolon, component::path, begin + static_cast<std::uint32_t>(at), 1);
+        if (at == std::string_view::npos) return;
+        auto const first = begin + static_cast<std::uint32_t>(at);
+        warn_typecode_cut(c, first, end);
+        c.warn(diag_id::path_raw_semicolon, component::path, first, 1);
     }
 }
 
