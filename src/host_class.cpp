@@ -11,6 +11,8 @@
 #include "ftpuri/charset.hpp"
 #include "ftpuri/diagnostic.hpp"
 #include "ftpuri/policy.hpp"
+#include "host_reading.hpp"
+#include "idna.hpp"
 #include "rules/ipv4_address.hpp"
 #include "rules/ipv4_readings.hpp"
 #include "rules/ipv6_address.hpp"
@@ -19,6 +21,8 @@
 namespace ftpuri {
 
 namespace {
+
+using detail::host_reading;
 
 constexpr std::array<std::string_view, host_class_count> class_names = {
     "loopback",  "unspecified", "link-local",    "private",     "broadcast",
@@ -118,6 +122,17 @@ host_class classify_ipv6(std::uint64_t high, std::uint64_t low) noexcept
     return host_class::reserved;
 }
 
+host_class classify_ipv6_pieces(rules::ipv6_pieces const& pieces) noexcept
+{
+    std::uint64_t high = 0;
+    std::uint64_t low = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        high = high << 16U | pieces[i];
+        low = low << 16U | pieces[4 + i];
+    }
+    return classify_ipv6(high, low);
+}
+
 // The class of a name by its last label: localhost and *.localhost (RFC 6761 6.3); .test and
 // .invalid (RFC 6761), .local (RFC 6762), .onion (RFC 7686), .home.arpa (RFC 8375) and .internal
 // (ICANN's reservation for private use, 2024), special-use. Most names end in a two- or
@@ -153,29 +168,71 @@ void insert_number_classes(host_class_set& classes, std::string_view number) noe
 }
 
 host_class_set name_classes(std::string_view name, bool may_hold_escape) noexcept;
+host_class_set decoded_host_classes(std::string_view raw) noexcept;
 
-// What readers that decode a host take of it, as a lowercase name: glibc's inet_aton() stops at
-// the first space, tab or line end ("127.0.0.1%20x" is 127.0.0.1), and a reader that parses the
-// decoded URI again ends the host at a delimiter and begins it after an "@"
-// ("10.0.0.1%2Fx.example.com" is 10.0.0.1, "127.0.0.1%3A21" too, "evil%40127.0.0.1"
-// 127.0.0.1; WHATWG reads "\" as "/"). A host that decodes to such a shape is classed by what
-// they take too. Empty when they take the whole host.
-std::string_view decoded_reading(std::string_view name, std::array<char, detail::host_buffer_size>& decoded) noexcept
+// The classes of one reading of a host: an IPv6 literal in brackets, or a name, IDNA-mapped
+// first when it holds Unicode. A reading too long to hold is no name a resolver takes, but a
+// name under "localhost" needs none.
+void insert_reading_classes(host_class_set& classes, host_reading const& reading) noexcept
 {
-    std::size_t n = 0;
-    std::size_t begin = 0;
-    for (std::size_t i = 0; i < name.size() && n < decoded.size(); ++n) {
-        int const byte = escape_at(name, i);
-        auto const c = static_cast<char>(
-            to_lower_ascii(byte >= 0 ? static_cast<unsigned char>(byte) : static_cast<unsigned char>(name[i])));
-        i += byte >= 0 ? 3 : 1;
-        decoded[n] = c;
-        bool const space = c == ' ' || (c >= '\t' && c <= '\r');
-        if (space || c == '/' || c == '\\' || c == '?' || c == '#' || c == ':')
-            return {decoded.data() + begin, n - begin};
-        if (c == '@') begin = n + 1;
+    if (!reading.whole()) {
+        std::string_view const last = reading.last_label();
+        if (host_class const cls = class_by_last_label(last, last); cls != host_class::public_) classes.insert(cls);
+        return;
     }
-    return begin != 0 ? std::string_view(decoded.data() + begin, n - begin) : std::string_view{};
+    std::string_view text = reading.text();
+    if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+        std::array<char, idna_max_decoded> ascii{};
+        std::size_t const n = idna_map_decoded(text, ascii);
+        host_reading mapped;
+        for (std::size_t i = 0; i < n; ++i)
+            mapped.put(static_cast<unsigned char>(ascii[i]));
+        if (n != 0) insert_reading_classes(classes, mapped);
+        return;
+    }
+    if (text.starts_with('[')) {
+        std::size_t const close = text.find(']');
+        std::optional<rules::ipv6_pieces> const pieces =
+            close == std::string_view::npos ? std::nullopt : rules::parse_ipv6address(text.substr(1, close - 1));
+        if (pieces) classes.insert(classify_ipv6_pieces(*pieces));
+        return;
+    }
+    text = text.substr(0, text.find(':')); // a port
+    if (text.ends_with('.')) text.remove_suffix(1);
+    if (!text.empty()) classes = classes | name_classes(text, false);
+}
+
+// The classes of a host that holds an escape or is too long to hold, by every reading of it:
+//   - decoded whole, and IDNA-mapped, as WHATWG reads it ("%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1",
+//     fullwidth digits, is 127.0.0.1; "%5B%3A%3A1%5D" is [::1]);
+//   - as a reader that parses the decoded URI again: to the first "/", "\" (WHATWG reads it as
+//     "/"), "?" or "#", after the last "@" before it (a user and a password), to a ":" (a port)
+//     ("10.0.0.1%2Fx.example.com" is 10.0.0.1, "a%3Ab%40127.0.0.1" 127.0.0.1);
+//   - as glibc's inet_aton() reads it: to the first space, tab or line end ("127.0.0.1%20x").
+// And reserved: no DNS name holds an escape or is that long.
+host_class_set decoded_host_classes(std::string_view raw) noexcept
+{
+    host_class_set classes{host_class::reserved};
+    host_reading whole;
+    host_reading piece; // the reparsing reader's and inet_aton()'s
+    bool cut = false;
+    for (std::size_t i = 0; i < raw.size();) {
+        int const escaped = escape_at(raw, i);
+        auto const c = static_cast<unsigned char>(escaped >= 0 ? escaped : raw[i]);
+        i += escaped >= 0 ? 3 : 1;
+        whole.put(c);
+        bool const space = c == ' ' || (c >= '\t' && c <= '\r');
+        if (cut || space || c == '/' || c == '\\' || c == '?' || c == '#') {
+            cut = true;
+        } else if (c == '@') {
+            piece.restart();
+        } else {
+            piece.put(c);
+        }
+    }
+    insert_reading_classes(classes, piece);
+    if (!cut) insert_reading_classes(classes, whole);
+    return classes;
 }
 
 // The last byte of a name that may be other than public: of a number ("1", "0x7f", "0x": a digit,
@@ -188,14 +245,7 @@ constexpr charset may_end_other_than_public = chars::hexdig + charset("xtlnda");
 host_class_set name_classes(std::string_view name, bool may_hold_escape) noexcept
 {
     if (name.empty()) return {host_class::unspecified}; // clients fill in the local machine
-    if (may_hold_escape && name.find('%') != std::string_view::npos) {
-        host_class_set classes{host_class::reserved}; // no DNS name
-        std::array<char, detail::host_buffer_size> decoded{};
-        std::string_view reading = decoded_reading(name, decoded);
-        if (reading.ends_with('.')) reading.remove_suffix(1);
-        if (!reading.empty()) classes = classes | name_classes(reading, false);
-        return classes;
-    }
+    if (may_hold_escape && name.find('%') != std::string_view::npos) return decoded_host_classes(name);
     std::size_t const dot = name.rfind('.');
     std::string_view const last = dot == std::string_view::npos ? name : name.substr(dot + 1);
     // A number's last label begins with a digit ("0x7f", "1"), and no special-use one does.
@@ -260,16 +310,8 @@ namespace {
 [[gnu::noinline]] host_class_set respelled_host_classes(uri_view const& uri) noexcept
 {
     switch (uri.host_type()) {
-    case host_kind::ipv6: {
-        rules::ipv6_pieces const pieces = rules::parse_ipv6address(uri.host_address()).value_or(rules::ipv6_pieces{});
-        std::uint64_t high = 0;
-        std::uint64_t low = 0;
-        for (std::size_t i = 0; i < 4; ++i) {
-            high = high << 16U | pieces[i];
-            low = low << 16U | pieces[4 + i];
-        }
-        return {classify_ipv6(high, low)};
-    }
+    case host_kind::ipv6:
+        return {classify_ipv6_pieces(rules::parse_ipv6address(uri.host_address()).value_or(rules::ipv6_pieces{}))};
     case host_kind::ipvfuture: return {host_class::reserved}; // no client connects to one
     case host_kind::ipv4:
     case host_kind::dns_name:
@@ -278,7 +320,7 @@ namespace {
     // Longer than any DNS name: no name a resolver takes.
     detail::host_buffer buffer; // NOLINT(cppcoreguidelines-pro-type-member-init): written before read
     std::optional<std::string_view> host = detail::canonical_host_view(uri, buffer);
-    if (!host) return {host_class::reserved};
+    if (!host) return decoded_host_classes(uri.host());
     if (host->ends_with('.')) host->remove_suffix(1); // "localhost." is localhost
     return name_classes(*host, true);
 }
@@ -295,7 +337,7 @@ host_class_set host_classes(uri_view const& uri) noexcept
     std::string_view host = uri.host();
     // As respelled_host_classes() finds it when the canonical form respells it: too long to be a
     // name (fuzz: corpus/regressions/parse/long-reg-name-class-depends-on-case).
-    if (host.size() > detail::host_buffer_size) return {host_class::reserved};
+    if (host.size() > detail::host_buffer_size) return decoded_host_classes(host);
     if (uri.host_type() == host_kind::ipv4) { // a dotted quad: its one reading
         if (std::optional<std::uint32_t> const address = rules::parse_ipv4address(host))
             return {classify_ipv4(*address)};

@@ -18,27 +18,34 @@ namespace ftpuri {
 
 std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexcept
 {
-    // idna_max_decoded bytes and the NUL libidn2 reads to.
-    std::array<char, idna_max_decoded + 1> decoded{};
-    percent_decode_result const d = percent_decode_into(raw_host, std::span(decoded.data(), idna_max_decoded));
-    if (!d || std::memchr(decoded.data(), '\0', d.size) != nullptr) return 0;
-    decoded[d.size] = '\0';
+    std::array<char, idna_max_decoded> decoded{};
+    percent_decode_result const d = percent_decode_into(raw_host, decoded);
+    if (!d) return 0;
+    return idna_map_decoded(std::string_view(decoded.data(), d.size), out);
+}
+
+std::size_t idna_map_decoded(std::string_view decoded, std::span<char> out) noexcept
+{
+    if (decoded.size() > idna_max_decoded || decoded.find('\0') != std::string_view::npos) return 0;
 
     // A host that decodes to ASCII needs no Unicode processing (UTS #46 maps ASCII letters to
     // lowercase and leaves the rest to the DNS rules checked afterwards), and so no libidn2:
     // "%65xample.com" costs no allocation.
-    bool const ascii_only = std::none_of(decoded.begin(), decoded.begin() + static_cast<std::ptrdiff_t>(d.size),
-                                         [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    bool const ascii_only =
+        std::none_of(decoded.begin(), decoded.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
     if (ascii_only) {
-        if (d.size > out.size()) return 0;
-        for (std::size_t i = 0; i < d.size; ++i)
+        if (decoded.size() > out.size()) return 0;
+        for (std::size_t i = 0; i < decoded.size(); ++i)
             out[i] = static_cast<char>(to_lower_ascii(static_cast<unsigned char>(decoded[i])));
-        return d.size;
+        return decoded.size();
     }
 
 #if FTPURI_WITH_IDN2
+    // idna_max_decoded bytes and the NUL libidn2 reads to.
+    std::array<char, idna_max_decoded + 1> text{};
+    std::copy(decoded.begin(), decoded.end(), text.begin());
     std::uint8_t* ascii = nullptr;
-    int const rc = idn2_lookup_u8(reinterpret_cast<std::uint8_t const*>(decoded.data()), &ascii,
+    int const rc = idn2_lookup_u8(reinterpret_cast<std::uint8_t const*>(text.data()), &ascii,
                                   IDN2_NONTRANSITIONAL | IDN2_NFC_INPUT);
     if (rc != IDN2_OK || ascii == nullptr) {
         idn2_free(ascii);

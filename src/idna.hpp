@@ -39,6 +39,10 @@ inline constexpr std::size_t idna_max_decoded = 1023;
 // ones convert.
 std::size_t idna_to_ascii(std::string_view raw_host, std::span<char> out) noexcept;
 
+// idna_to_ascii() of a host already decoded: what a reader that decodes a host and then maps it
+// (WHATWG) takes, for the classes of every reading of a host (host_class.cpp).
+std::size_t idna_map_decoded(std::string_view decoded, std::span<char> out) noexcept;
+
 // Whether `label` (ASCII, 1-63 bytes, beginning "xn--" in any case) is an A-label: valid Punycode
 // that decodes to a valid IDNA2008 label and encodes back to the same label, compared without
 // case. libidn2 decides (IDNA2008 lookup with its A-label round trip) and allocates to do it, so

@@ -391,6 +391,19 @@ constexpr host_case hosts[] = {
     {"ftp://LOCALHOST%2Fx.example.com/", rfc3986, loopback},
     {"ftp://10.0.0.1%2Fx.example.com/", lenient, private_},
     {"ftp://a%2F%40127.0.0.1/", rfc3986, reserved}, // the "@" after the "/" is the path's
+    // ... and takes a user and a password before the "@", and an IPv6 literal in brackets.
+    {"ftp://a%3Ab%40127.0.0.1/", rfc3986, loopback},
+    {"ftp://x%3Ay%40169.254.169.254/", lenient, link_local},
+    {"ftp://%5B%3A%3A1%5D/", rfc3986, loopback},
+    {"ftp://%5B%3A%3Affff%3A10.0.0.1%5D%3A21/", rfc3986, private_},
+    // A reader that decodes the host IDNA-maps it (WHATWG): fullwidth digits and letters, the
+    // ideographic full stop and a soft hyphen map to ASCII.
+    {"ftp://%EF%BC%91%EF%BC%92%EF%BC%97.%EF%BC%90.%EF%BC%90.%EF%BC%91/", rfc3986, loopback},
+    {"ftp://169.254.169.%EF%BC%92%EF%BC%95%EF%BC%94/", rfc3986, link_local},
+    {"ftp://%EF%BD%8C%EF%BD%8F%EF%BD%83%EF%BD%81%EF%BD%8C%EF%BD%88%EF%BD%8F%EF%BD%93%EF%BD%94/", rfc3986, loopback},
+    {"ftp://%E3%80%82localhost/", lenient, loopback},
+    {"ftp://%C2%AD.localhost/", lenient, loopback},
+    {"ftp://evil%40%EF%BC%91%EF%BC%90.0.0.1/", rfc3986, private_},
     // hosts that are no name a resolver takes
     {"ftp:///pub/", rfc3986, unspecified},
     {"ftp://evil.com%2F.example.org/", rfc3986, reserved},
@@ -423,6 +436,40 @@ TEST(host_class, a_name_too_long_for_dns_is_reserved_in_any_spelling)
         ftpuri::parse_result const r = ftpuri::parse(text, {profile::rfc3986});
         ASSERT_TRUE(r) << r.error().info().name;
         EXPECT_EQ(name(ftpuri::classify_host(*r)), "reserved") << host.substr(0, 2);
+    }
+}
+
+// A host of any length has its readings: leading zeros do not count to glibc or WHATWG, and a
+// decoded "@" or a space ends what a reader takes long before the host's end.
+TEST(host_class, a_long_host_has_every_reading)
+{
+    struct long_case {
+        std::string host;
+        profile syntax;
+        host_class expected;
+    };
+    std::string const zeros(250, '0');
+    std::string at_signs;
+    std::string spaces;
+    for (int i = 0; i < 90; ++i)
+        at_signs += "%40";
+    for (int i = 0; i < 100; ++i)
+        spaces += "%20";
+    long_case const cases[] = {
+        {"0x" + zeros + "7f000001", rfc3986, loopback},
+        {"0x" + zeros + "7F000001", rfc3986, loopback}, // respelled: the canonical host is lowercase
+        {"127.0.0." + zeros + zeros + "1", rfc3986, loopback},
+        {"0" + zeros + "12.0.0.1", rfc3986, private_}, // octal 012: 10.0.0.1
+        {at_signs + "127.0.0.1", lenient, loopback},
+        {"127.0.0.1" + spaces + "x", rfc3986, loopback},
+        {std::string(300, 'a') + ".localhost", rfc3986, loopback},
+    };
+    for (long_case const& c : cases) {
+        std::string const text = "ftp://" + c.host + "/";
+        ftpuri::parse_result const r = ftpuri::parse(text, {c.syntax});
+        ASSERT_TRUE(r) << c.host.substr(0, 12) << ": " << r.error().info().name;
+        EXPECT_EQ(name(ftpuri::classify_host(*r)), name(c.expected))
+            << c.host.substr(0, 12) << " ... " << c.host.size();
     }
 }
 
