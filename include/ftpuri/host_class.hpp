@@ -26,15 +26,17 @@
 //     .local, .internal, .home.arpa, .test, .invalid and .onion as special_use, and a name of
 //     one label ("metadata"), which search domains make a local one; an empty host, which
 //     clients fill in with the local machine, as unspecified; a name still holding an escape
-//     after canonicalization, or an IPvFuture, as reserved, and, when it decodes to an address
-//     followed by whitespace ("127.0.0.1 x", which inet_aton() reads as 127.0.0.1), as that
-//     address's class too; every other name as public, and a name that begins with a dotted
-//     IPv4 address ("10.0.0.5.sslip.io", which wildcard DNS answers with it) as that
-//     address's class too.
+//     after canonicalization or too long for DNS, or an IPvFuture, as reserved, and also by
+//     every reading a reader that decodes it takes (decoded and IDNA-mapped as WHATWG does;
+//     up to whitespace, as inet_aton() reads "127.0.0.1 x"; after a decoded "@" and up to a
+//     decoded "/", "?", "#" or ":", as a reader that parses the decoded URI again; leading
+//     zeros not counted, at any length: docs/sanitizing.md); every other name as public, and a
+//     name that begins with a dotted IPv4 address ("10.0.0.5.sslip.io", which wildcard DNS
+//     answers with it) as that address's class too.
 // Any other name's class says nothing about the address DNS gives for it: classify_address()
 // the address you connect to as well.
 //
-// Nothing here allocates, but libidn2 for a lenient Unicode host (see parse.hpp).
+// Nothing here allocates, but libidn2 for a host that is or decodes to Unicode (see parse.hpp).
 #pragma once
 
 #include <array>
