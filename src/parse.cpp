@@ -61,12 +61,34 @@ void report_embedded_address(uri_view const& uri, std::string_view input, diagno
               at.host_end - at.host_begin});
 }
 
+// The first warning `named` holds of a URI whose findings overflowed a diagnostic_list: the scan
+// again, keeping only those, then what the view draws after it. `ahead` gets the number of
+// findings before it.
+std::optional<diagnostic> first_named(std::string_view input, parse_options const& collecting, diag_set const& named,
+                                      std::uint32_t& ahead) noexcept
+{
+    diagnostic_list kept;
+    detail::scanner<detail::collect_warnings> s(input, collecting, {&kept, &named, &ahead});
+    if (!s.run()) return std::nullopt; // the first scan passed: so does this one
+    if (!kept.empty()) return kept[0];
+    diagnostic_list later; // a few, each once
+    report_embedded_address(s.view(), input, later);
+    if (!collecting.opt_in.empty()) report_opt_in(s.view(), input, collecting.opt_in, later);
+    for (diagnostic const& d : later) {
+        if (d.level == severity::warning && named.contains(d.id)) return d;
+        ++ahead;
+    }
+    return std::nullopt;
+}
+
 // parse_options::as_error: the collecting parse, then, for a URI that is valid on its own, the
 // first warning the set names becomes the error, and what was found after it is dropped (a parse
 // stops at its first error) but for the note that explains it (interop.typecode-case). A URI
 // that is invalid on its own keeps its own error, the more specific one: "..%2F..%2Fetc" is
-// path.encoded-traversal even when path.encoded-slash, found first, is in the set. `out`, when
-// given, receives what the parse reports.
+// path.encoded-traversal even when path.encoded-slash, found first, is in the set. When the
+// findings overflowed the list, the named warning is looked for past its room too, so that no
+// number of other warnings hides it. `out`, when given, receives what the parse reports, and
+// counts what it had no room for before the error.
 parse_result parse_with_errors_from_warnings(std::string_view input, parse_options const& options,
                                              diagnostic_list* out) noexcept
 {
@@ -76,6 +98,8 @@ parse_result parse_with_errors_from_warnings(std::string_view input, parse_optio
     diagnostic_list found;
     parse_result const scanned = parse(input, collecting, found);
     std::size_t cut = found.size();
+    std::optional<diagnostic> past_room;
+    std::uint32_t ahead = 0;
     if (scanned) {
         for (std::size_t i = 0; i < found.size(); ++i) {
             if (found[i].level == severity::warning && options.as_error.contains(found[i].id)) {
@@ -83,6 +107,8 @@ parse_result parse_with_errors_from_warnings(std::string_view input, parse_optio
                 break;
             }
         }
+        if (cut == found.size() && found.dropped() != 0)
+            past_room = first_named(input, collecting, options.as_error, ahead);
     }
     if (out != nullptr) {
         for (std::size_t i = 0; i < found.size(); ++i) {
@@ -91,10 +117,16 @@ parse_result parse_with_errors_from_warnings(std::string_view input, parse_optio
             bool const explains_cut = i == cut + 1 && d.level == severity::note;
             if (i <= cut || cut == found.size() || explains_cut) out->push(d);
         }
+        // What `found` had no room for before the error: `out`, which holds all that `found`
+        // does, is as full, so each warning pushed is dropped and counted.
+        std::size_t const unkept = past_room ? ahead - found.size() : cut == found.size() ? found.dropped() : 0;
+        for (std::size_t i = 0; i < unkept; ++i)
+            out->push(found[0]);
     }
-    if (cut == found.size()) return scanned;
-    diagnostic error = found[cut];
+    if (!past_room && cut == found.size()) return scanned;
+    diagnostic error = past_room ? *past_room : found[cut];
     error.level = severity::error;
+    if (out != nullptr && past_room) out->push(error);
     return parse_result::failure(error);
 }
 

@@ -4,7 +4,9 @@
 // The first error stops the scan and is kept, with the note that explains it; warnings go to
 // the Sink, once per id and URI (docs/scanner.md, "Reporting"):
 //   discard_warnings  warning checks compile to nothing (parse(s), validate(s));
-//   collect_warnings  warnings go into a caller's diagnostic_list.
+//   collect_warnings  warnings go into a caller's diagnostic_list, or only those of a set, with
+//                     the count of those passed over before the first (parse_options::as_error
+//                     looks past a full list so).
 #pragma once
 
 #include <array>
@@ -21,6 +23,8 @@ struct discard_warnings {
 struct collect_warnings {
     static constexpr bool collecting = true;
     diagnostic_list* list;
+    diag_set const* only = nullptr;       // when given, the ids kept
+    std::uint32_t* passed_over = nullptr; // with `only`: the findings before the first kept
 };
 
 template <class Sink>
@@ -87,6 +91,10 @@ private:
             std::uint64_t& word = reported_[bit / 64];
             if ((word & mask) != 0) return; // once per URI: see docs/scanner.md
             word |= mask;
+            if (sink_.only != nullptr && !sink_.only->contains(id)) {
+                if (sink_.list->empty()) ++*sink_.passed_over;
+                return;
+            }
             sink_.list->push({id, level, where, offset + base_, length});
         }
     }

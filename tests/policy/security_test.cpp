@@ -374,3 +374,42 @@ TEST(security_valid, shapes_near_the_rules_stay_valid_in_strict)
 }
 
 } // namespace
+
+// A URI with more distinct findings than a diagnostic_list holds: the warnings a service makes
+// errors (as_error, the CLI's --error) are found wherever they lie, and what the list had no
+// room for is counted. 30 lenient warnings came first, and pct.control passed.
+TEST(security_as_error, a_named_warning_past_the_lists_room_is_still_an_error)
+{
+    std::string const padding = " FTP://anonymous:p:q%3a@My_Host.Example:021/~u/%41/a;type=i/a%2Fb/%2Fe/./x//C:/..%20/"
+                                "a%5Cb/%C0%AE/%E2%80%A8/%FF/%FE/a;b/%2E/a b/\xC3\xA9/x%2Fy/../w//../z/";
+    std::string const text = padding + "q%01";
+    ftpuri::parse_options options{profile::lenient};
+    ftpuri::diagnostic_list all;
+    ASSERT_TRUE(ftpuri::parse(text, options, all));
+    ASSERT_GT(all.dropped(), 0U) << "the padding no longer fills a list: make it longer";
+    ASSERT_FALSE(all.contains(D::pct_control));
+
+    options.as_error = {D::pct_control};
+    EXPECT_FALSE(ftpuri::validate(text, options));
+    ftpuri::diagnostic_list found;
+    ftpuri::parse_result const r = ftpuri::parse(text, options, found);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().id, D::pct_control);
+    EXPECT_EQ(r.error().offset, text.size() - 3);
+    ASSERT_TRUE(found.has_error());
+    EXPECT_EQ(found[found.size() - 1].id, D::pct_control);
+    // Every warning before it is kept or counted; none after it (a parse stops at its error).
+    EXPECT_EQ(found.size() - 1 + found.dropped(), all.size() + all.dropped() - 1) << found.dropped();
+
+    // A named warning among those kept: what was dropped past it is no longer counted.
+    options.as_error = {D::userinfo_password};
+    ftpuri::diagnostic_list cut_early;
+    ASSERT_FALSE(ftpuri::parse(text, options, cut_early));
+    EXPECT_EQ(cut_early.dropped(), 0U);
+    // No named warning at all: the list says what it dropped, as the plain parse does.
+    options.as_error = {D::host_idna_unavailable};
+    ftpuri::diagnostic_list none;
+    ASSERT_TRUE(ftpuri::parse(text, options, none));
+    EXPECT_EQ(none.size(), all.size());
+    EXPECT_EQ(none.dropped(), all.dropped());
+}
