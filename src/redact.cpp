@@ -150,6 +150,13 @@ std::optional<span_of_input> locate_password(std::string_view input, input_exten
     add_userinfo_password(input, from_first_byte, extent, hull);
     add_userinfo_password(input, after_the_scheme, extent, hull);
     add_password_cut_short(input, after_the_scheme, extent, hull);
+    // A URI in running text's delimiters ("<URL:ftp://u:pw@h/>", which the scanner reads as one,
+    // input.delimited): its authority follows the input's first "://", past the first ':'.
+    if (std::size_t const slashes = input.find("://"); slashes != npos && slashes + 3 > after_scheme) {
+        authority_at const delimited = find_authority(input, slashes + 3);
+        add_userinfo_password(input, delimited, extent, hull);
+        add_password_cut_short(input, delimited, extent, hull);
+    }
     return hull.get();
 }
 

@@ -31,8 +31,10 @@
 // the first '/', '?' or '#'. One more guess on top: when the authority's port is not digits (no
 // valid URI has one) and an '@' follows the authority, as in "ftp://u:pa/ss@h/", the writer
 // meant a password with a delimiter in it, and everything from the userinfo's ':' (or the
-// port's) to the input's last '@' is masked. For a URI that the strict profile accepts, all of
-// this is exactly RFC 3986's password.
+// port's) to the input's last '@' is masked. And a URI between running text's delimiters, which
+// the scanner reads as one (input.delimited: "<URL:ftp://u:pw@h/>"), has its authority after the
+// input's first "://" too. For a URI that the strict profile accepts, all of this is exactly
+// RFC 3986's password.
 //
 // An empty password ("ftp://u:@h/") stays empty: there is nothing to hide, and "u:@h" and "u@h"
 // log in differently, which the reader of a report needs to see.

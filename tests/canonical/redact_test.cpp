@@ -122,55 +122,61 @@ INSTANTIATE_TEST_SUITE_P(Cases, RedactTable,
 
 // The shapes of the leak report and their kin: no profile accepts them, but a reader of each
 // finds a password. The comment says which.
-INSTANTIATE_TEST_SUITE_P(Malformed, RedactTable,
-                         testing::Values(
-                             // WHATWG: any run of '/' and '\' after a special scheme's ':' leads to the authority
-                             redact_case{"ftp:/u:pw@h/", byte_range{7, 2}, "ftp:/u:****@h/"},
-                             redact_case{"ftp:///u:pw@h/", byte_range{9, 2}, "ftp:///u:****@h/"},
-                             redact_case{"ftp:////u:pw@h/", byte_range{10, 2}, "ftp:////u:****@h/"},
-                             redact_case{"ftp:/\\/\\u:pw@h", byte_range{10, 2}, "ftp:/\\/\\u:****@h"},
-                             redact_case{"ftp:\\/u:pw@h/", byte_range{8, 2}, "ftp:\\/u:****@h/"},
-                             // curl: no '/' after "ftp:", so no scheme: the user is "ftp" and the password the rest
-                             redact_case{"ftp:u:pw@h/", byte_range{4, 4}, "ftp:****@h/"},
-                             redact_case{"FTP:u:pw@h", byte_range{4, 4}, "FTP:****@h"},
-                             redact_case{"ftp:\\u:pw@h/", byte_range{4, 5}, "ftp:****@h/"},
-                             redact_case{"ftp:\\\\u:pw@h/", byte_range{4, 6}, "ftp:****@h/"},
-                             redact_case{"ftp:alice:s3cret@host", byte_range{4, 12}, "ftp:****@host"},
-                             redact_case{"alice:s3cret@host/x", byte_range{6, 6}, "alice:****@host/x"},
-                             // curl: a '\' does not end the authority
-                             redact_case{"ftp://u:p\\w@h/", byte_range{8, 3}, "ftp://u:****@h/"},
-                             redact_case{"ftp://a:b\\@c", byte_range{8, 2}, "ftp://a:****@c"},
-                             // WHATWG reads "pw" (its authority ends at '\'), curl "pw" (the first '@'); the last '@'
-                             // before '/' may end what the writer meant
-                             redact_case{"ftp://u:pw@h\\x:y@z/", byte_range{8, 8}, "ftp://u:****@z/"},
-                             // RFC 3986: a network-path reference
-                             redact_case{"//alice:s3cret@host", byte_range{8, 6}, "//alice:****@host"},
-                             // no scheme, and a single '/' or '\\': skipped as "//" is, when in doubt
-                             redact_case{"/u:pw@h", byte_range{3, 2}, "/u:****@h"},
-                             redact_case{"\\u:pw@h", byte_range{3, 2}, "\\u:****@h"},
-                             // WHATWG drops tabs and newlines, and strips C0 and spaces around the input
-                             redact_case{" \tftp://u:p\nw@h/ ", byte_range{10, 3}, " \tftp://u:****@h/ "},
-                             redact_case{"ftp:\t//u:pw@h/", byte_range{9, 2}, "ftp:\t//u:****@h/"},
-                             redact_case{"f\ntp://u:pw@h", byte_range{9, 2}, "f\ntp://u:****@h"},
-                             redact_case{"ftp://u\t:pw@h/", byte_range{9, 2}, "ftp://u\t:****@h/"},
-                             // no reader: spaces before the authority are skipped too, when in doubt
-                             redact_case{"ftp: //u:pw@h/", byte_range{9, 2}, "ftp: //u:****@h/"},
-                             // a port that is not digits, then an '@': a password with a delimiter in it
-                             redact_case{"ftp://u:pa/ss@h/", byte_range{8, 5}, "ftp://u:****@h/"},
-                             redact_case{"ftp://u:pa#ss@h/", byte_range{8, 5}, "ftp://u:****@h/"},
-                             redact_case{"ftp://u:pa?ss@h/", byte_range{8, 5}, "ftp://u:****@h/"},
-                             redact_case{"ftp://u:pa/ss@h/x@y", byte_range{8, 9}, "ftp://u:****@y"},
-                             redact_case{"ftp://u:1.5/x@y/", byte_range{8, 5}, "ftp://u:****@y/"},
-                             redact_case{"ftp://u@h:p/w@x/", byte_range{10, 3}, "ftp://u@h:****@x/"},
-                             redact_case{"ftp:u:pa/ss@h/", byte_range{6, 5}, "ftp:u:****@h/"},
-                             redact_case{"ftp://[::1]:p/w@x/", byte_range{12, 3}, "ftp://[::1]:****@x/"},
-                             redact_case{"ftp://u@[::1]:p/w@x/", byte_range{14, 3}, "ftp://u@[::1]:****@x/"},
-                             // the same after a userinfo, for a host name and an IPv4 address
-                             redact_case{"ftp://u@H:p/w@x/", byte_range{10, 3}, "ftp://u@H:****@x/"},
-                             redact_case{"ftp://u@1.2.3.4:p/w@x/", byte_range{16, 3}, "ftp://u@1.2.3.4:****@x/"},
-                             // nor is one that does not begin with '[': its first ':' begins the port
-                             redact_case{"ftp:![::1]:p/w@x/", byte_range{7, 7}, "ftp:![:****@x/"},
-                             redact_case{"ftp://host:abc/x", std::nullopt, "ftp://host:abc/x"}));
+INSTANTIATE_TEST_SUITE_P(
+    Malformed, RedactTable,
+    testing::Values(
+        // WHATWG: any run of '/' and '\' after a special scheme's ':' leads to the authority
+        redact_case{"ftp:/u:pw@h/", byte_range{7, 2}, "ftp:/u:****@h/"},
+        redact_case{"ftp:///u:pw@h/", byte_range{9, 2}, "ftp:///u:****@h/"},
+        redact_case{"ftp:////u:pw@h/", byte_range{10, 2}, "ftp:////u:****@h/"},
+        redact_case{"ftp:/\\/\\u:pw@h", byte_range{10, 2}, "ftp:/\\/\\u:****@h"},
+        redact_case{"ftp:\\/u:pw@h/", byte_range{8, 2}, "ftp:\\/u:****@h/"},
+        // curl: no '/' after "ftp:", so no scheme: the user is "ftp" and the password the rest
+        redact_case{"ftp:u:pw@h/", byte_range{4, 4}, "ftp:****@h/"},
+        redact_case{"FTP:u:pw@h", byte_range{4, 4}, "FTP:****@h"},
+        redact_case{"ftp:\\u:pw@h/", byte_range{4, 5}, "ftp:****@h/"},
+        redact_case{"ftp:\\\\u:pw@h/", byte_range{4, 6}, "ftp:****@h/"},
+        redact_case{"ftp:alice:s3cret@host", byte_range{4, 12}, "ftp:****@host"},
+        redact_case{"alice:s3cret@host/x", byte_range{6, 6}, "alice:****@host/x"},
+        // curl: a '\' does not end the authority
+        redact_case{"ftp://u:p\\w@h/", byte_range{8, 3}, "ftp://u:****@h/"},
+        redact_case{"ftp://a:b\\@c", byte_range{8, 2}, "ftp://a:****@c"},
+        // WHATWG reads "pw" (its authority ends at '\'), curl "pw" (the first '@'); the last '@'
+        // before '/' may end what the writer meant
+        redact_case{"ftp://u:pw@h\\x:y@z/", byte_range{8, 8}, "ftp://u:****@z/"},
+        // RFC 3986: a network-path reference
+        redact_case{"//alice:s3cret@host", byte_range{8, 6}, "//alice:****@host"},
+        // no scheme, and a single '/' or '\\': skipped as "//" is, when in doubt
+        redact_case{"/u:pw@h", byte_range{3, 2}, "/u:****@h"}, redact_case{"\\u:pw@h", byte_range{3, 2}, "\\u:****@h"},
+        // WHATWG drops tabs and newlines, and strips C0 and spaces around the input
+        redact_case{" \tftp://u:p\nw@h/ ", byte_range{10, 3}, " \tftp://u:****@h/ "},
+        redact_case{"ftp:\t//u:pw@h/", byte_range{9, 2}, "ftp:\t//u:****@h/"},
+        redact_case{"f\ntp://u:pw@h", byte_range{9, 2}, "f\ntp://u:****@h"},
+        redact_case{"ftp://u\t:pw@h/", byte_range{9, 2}, "ftp://u\t:****@h/"},
+        // no reader: spaces before the authority are skipped too, when in doubt
+        redact_case{"ftp: //u:pw@h/", byte_range{9, 2}, "ftp: //u:****@h/"},
+        // a port that is not digits, then an '@': a password with a delimiter in it
+        redact_case{"ftp://u:pa/ss@h/", byte_range{8, 5}, "ftp://u:****@h/"},
+        redact_case{"ftp://u:pa#ss@h/", byte_range{8, 5}, "ftp://u:****@h/"},
+        redact_case{"ftp://u:pa?ss@h/", byte_range{8, 5}, "ftp://u:****@h/"},
+        redact_case{"ftp://u:pa/ss@h/x@y", byte_range{8, 9}, "ftp://u:****@y"},
+        redact_case{"ftp://u:1.5/x@y/", byte_range{8, 5}, "ftp://u:****@y/"},
+        redact_case{"ftp://u@h:p/w@x/", byte_range{10, 3}, "ftp://u@h:****@x/"},
+        redact_case{"ftp:u:pa/ss@h/", byte_range{6, 5}, "ftp:u:****@h/"},
+        redact_case{"ftp://[::1]:p/w@x/", byte_range{12, 3}, "ftp://[::1]:****@x/"},
+        redact_case{"ftp://u@[::1]:p/w@x/", byte_range{14, 3}, "ftp://u@[::1]:****@x/"},
+        // the same after a userinfo, for a host name and an IPv4 address
+        redact_case{"ftp://u@H:p/w@x/", byte_range{10, 3}, "ftp://u@H:****@x/"},
+        redact_case{"ftp://u@1.2.3.4:p/w@x/", byte_range{16, 3}, "ftp://u@1.2.3.4:****@x/"},
+        // nor is one that does not begin with '[': its first ':' begins the port
+        redact_case{"ftp:![::1]:p/w@x/", byte_range{7, 7}, "ftp:![:****@x/"},
+        redact_case{"ftp://host:abc/x", std::nullopt, "ftp://host:abc/x"},
+        // a URI in running text's delimiters (input.delimited): ftpuri reads it
+        redact_case{"<URL:ftp://u:SECRET@h.example/>", byte_range{13, 6}, "<URL:ftp://u:****@h.example/>"},
+        redact_case{"<URL: ftp://u:pw@h/>", byte_range{14, 2}, "<URL: ftp://u:****@h/>"},
+        redact_case{"<url:FTP://u:pw@h/>", byte_range{13, 2}, "<url:FTP://u:****@h/>"},
+        redact_case{"URL:ftp://u:pw@h/x", byte_range{12, 2}, "URL:ftp://u:****@h/x"},
+        redact_case{"<URL:http://u:SECRET@h/>", byte_range{14, 6}, "<URL:http://u:****@h/>"}));
 
 // What the peers' own tests say a password is, with the mask that covers it. From
 // web-platform-tests url/resources/urltestdata.json (BSD-3-Clause; WHATWG reads the password in
