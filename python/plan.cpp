@@ -62,11 +62,13 @@ py::object plan_uri(py::object const& uri, py::str const& mode, bool absolute, p
         if (!parsed) {
             error = parsed.error();
         } else if (!planned) {
-            error = planned.error();
+            error = planned.error(); // offsets into the parsed URI, which lenient may have trimmed
+            error->offset += static_cast<std::uint32_t>(parsed->buffer().data() - input.data());
         } else {
             // As line_checker's write_plan() masks: the password any reader finds in the input.
             ftpuri::cli::command_mask mask{.show_password = show_password, .password = std::nullopt};
-            if (!show_password) mask.password = ftpuri::find_password(input);
+            if (!show_password)
+                mask.password = ftpuri::cli::password_in_uri(ftpuri::find_password(input), input, *parsed);
             std::string scratch;
             for (ftpuri::ftp_command const& c : *planned) {
                 command out;

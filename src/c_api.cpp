@@ -170,6 +170,8 @@ struct plan_state {
     command_plan::iterator at;
     plan_state const* self = nullptr;
     std::uint32_t index = 0; // commands given so far; 0: ftpuri_plan_next has not been called
+    std::uint32_t base = 0;  // where the URI begins in the input (the lenient profile trims)
+    bool ended = false;      // ftpuri_plan_next has found no command after the last
 };
 static_assert(sizeof(plan_state) <= sizeof(ftpuri_plan), "ftpuri_plan's size is ABI: plan_state must fit");
 static_assert(alignof(plan_state) <= alignof(ftpuri_plan));
@@ -189,6 +191,7 @@ static_assert(std::is_trivially_destructible_v<plan_state>, "nobody calls a dest
 [[nodiscard]] command_plan::iterator position_of(plan_state const& s) noexcept
 {
     if (s.self == &s) return s.at;
+    if (s.ended) return s.plan.end();
     command_plan::iterator at = s.plan.begin();
     for (std::uint32_t i = 1; i < s.index; ++i) // index never counts past the last command
         ++at;
@@ -370,11 +373,15 @@ int ftpuri_plan_init(ftpuri_plan* plan, char const* input, std::size_t length, f
     parsed const p = parse_input(input, length, options, error);
     if (p.status != FTPURI_OK) return p.status;
     plan_result const r = ftpuri::plan(*p.result, how);
+    // The plan's offsets are the URI's: the input's, less what the lenient profile trimmed.
+    auto const base = static_cast<std::uint32_t>(p.result->buffer().data() - input);
     if (!r) {
-        if (error != nullptr) write_diagnostic(error, r.error());
+        diagnostic e = r.error();
+        e.offset += base;
+        if (error != nullptr) write_diagnostic(error, e);
         return FTPURI_INVALID;
     }
-    auto* s = new (plan->opaque) plan_state{*r, {}, nullptr, 0};
+    auto* s = new (plan->opaque) plan_state{*r, {}, nullptr, 0, base, false};
     s->self = s;
     if (ask_password != nullptr) *ask_password = r->ask_password() ? 1 : 0;
     return FTPURI_OK;
@@ -390,7 +397,10 @@ int ftpuri_plan_next(ftpuri_plan* plan, ftpuri_command* command) noexcept
         s->at = s->plan.begin();
     else if (s->at != s->plan.end())
         ++s->at;
-    if (s->at == s->plan.end()) return FTPURI_INVALID;
+    if (s->at == s->plan.end()) {
+        s->ended = true;
+        return FTPURI_INVALID;
+    }
     ++s->index;
     ftp_command const& c = *s->at;
     command->verb = static_cast<std::uint32_t>(c.verb());
@@ -398,7 +408,7 @@ int ftpuri_plan_next(ftpuri_plan* plan, ftpuri_command* command) noexcept
     command->verb_name = to_string(c.verb()).data();
     command->raw_argument = c.raw_argument().data();
     command->raw_argument_length = c.raw_argument().size();
-    command->argument_offset = c.offset();
+    command->argument_offset = c.offset() == ftp_command::npos ? FTPURI_NPOS : c.offset() + s->base;
     command->line_length = static_cast<std::uint32_t>(c.size());
     return FTPURI_OK;
 }

@@ -267,6 +267,11 @@ def test_plan():
     with pytest.raises(ftpuri.InvalidURI) as refused:
         ftpuri.plan("ftp://h/a%2Fb/c", mode="nocwd")
     assert (refused.value.diagnostic.id, refused.value.diagnostic.offset) == ("plan.nocwd-slash", 9)
+    # Offsets and masks are the input's, also where lenient trimmed blanks off its front.
+    with pytest.raises(ftpuri.InvalidURI) as trimmed:
+        ftpuri.plan("  ftp://h/a%2Fb/c", mode="nocwd", profile="lenient")
+    assert (trimmed.value.diagnostic.id, trimmed.value.diagnostic.offset) == ("plan.nocwd-slash", 11)
+    assert str(ftpuri.plan("  ftp:///u:Cv3Dm9@h/x", profile="lenient")[2]) == "CWD u:****@h"
     assert repr(ftpuri.plan("ftp://u@h/")) == "Plan([Command('USER u'), Command('LIST')], ask_password=True)"
 
 

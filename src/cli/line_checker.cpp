@@ -116,7 +116,7 @@ bool line_checker::check(input_origin const& origin, input_line const& input, li
     if (valid && !settings_.parse.as_error.empty()) [[unlikely]]
         valid = judge_canonical_form(*result, parts.uri);
     if (valid && settings_.policy.active()) valid = apply_policy(*result, parts.uri);
-    if (valid && settings_.plan.enabled) valid = plan_input(*result);
+    if (valid && settings_.plan.enabled) valid = plan_input(*result, parts.uri);
     if (parts.finding || !parts.before.empty()) add_line_findings(parts);
 
     // The canonical form is built only where it is printed: --fix, and the reports whose writer
@@ -149,11 +149,14 @@ bool line_checker::check(input_origin const& origin, input_line const& input, li
     return valid;
 }
 
-bool line_checker::plan_input(uri_view const& uri)
+bool line_checker::plan_input(uri_view const& uri, std::string_view input)
 {
     plan_result const planned = plan(uri, plan_options_);
     if (!planned) {
-        diagnostics_.push(planned.error()); // an error: the list keeps room for it
+        // Offsets into uri.buffer(), which the lenient profile may have trimmed from the input.
+        diagnostic error = planned.error();
+        error.offset += static_cast<std::uint32_t>(uri.buffer().data() - input.data());
+        diagnostics_.push(error); // an error: the list keeps room for it
         return false;
     }
     plan_ = *planned;
@@ -426,7 +429,7 @@ void line_checker::write_plan(input_origin const& origin, input_line const& inpu
     }
     if (!plan_) return; // cannot happen: a valid input has been planned
     command_mask mask{.show_password = settings_.plan.show_password, .password = std::nullopt};
-    if (!mask.show_password) mask.password = echoed_password(parts_.uri);
+    if (!mask.show_password) mask.password = password_in_uri(echoed_password(parts_.uri), parts_.uri, plan_->uri());
     append_plan_text(out_, *plan_, mask, command_line_);
     if (plan_->ask_password() && !settings_.quiet) {
         append_terminal_safe(err_, origin.name);

@@ -259,7 +259,7 @@ private:
     }
     // --plan: the plan of the valid input `uri` into plan_; false, with the refusal added to
     // the diagnostics, when the library refuses it.
-    bool plan_input(uri_view const& uri);
+    bool plan_input(uri_view const& uri, std::string_view input);
     // The policy on the parsed `uri` of `input`: false, with its finding added to the
     // diagnostics (at offsets into `input`), when it refuses the host.
     bool judge_canonical_form(uri_view const& uri, std::string_view input);

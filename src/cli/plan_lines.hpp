@@ -28,6 +28,7 @@
 // and its controls written \uXXXX.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +44,16 @@ struct command_mask {
     // Where the input's password is (find_password), the offsets of the plan's URI.
     std::optional<byte_range> password;
 };
+
+// A password found in `input` (find_password), as offsets of `uri`, parsed from it: the lenient
+// profile trims blanks off the input's front, and the plan's offsets are the URI's.
+[[nodiscard]] inline std::optional<byte_range> password_in_uri(std::optional<byte_range> password,
+                                                               std::string_view input, uri_view const& uri) noexcept
+{
+    auto const trimmed = static_cast<std::uint32_t>(uri.buffer().data() - input.data());
+    if (!password || password->offset < trimmed) return password; // nothing trimmed holds one
+    return byte_range{password->offset - trimmed, password->length};
+}
 
 // The line of `c` as --plan shows it, written into `line` (its content replaced; it is grown,
 // never shrunk, so that a warmed-up buffer does not allocate). Returns a view of `line`, or of

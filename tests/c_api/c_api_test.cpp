@@ -195,6 +195,8 @@ TEST(c_api, plans_agree_with_cxx_on_the_corpus)
         if (!r) continue;
         SCOPED_TRACE(in);
         ftpuri_parse_options const o = c_options(FTPURI_PROFILE_LENIENT);
+        // The C API's offsets are the input's; the C++ plan's are the URI's, which lenient trims.
+        auto const base = static_cast<std::uint32_t>(r->buffer().data() - in.data());
         for (std::uint32_t mode = FTPURI_PLAN_RFC1738; mode <= FTPURI_PLAN_NOCWD; ++mode) {
             for (std::uint32_t absolute : {0U, 1U}) {
                 ftpuri::plan_options how;
@@ -211,7 +213,7 @@ TEST(c_api, plans_agree_with_cxx_on_the_corpus)
                 if (!want) {
                     ASSERT_EQ(status, FTPURI_INVALID);
                     EXPECT_EQ(e.id, static_cast<std::uint32_t>(want.error().id));
-                    EXPECT_EQ(e.offset, want.error().offset);
+                    EXPECT_EQ(e.offset, want.error().offset + base);
                     continue;
                 }
                 ASSERT_EQ(status, FTPURI_OK);
@@ -224,7 +226,8 @@ TEST(c_api, plans_agree_with_cxx_on_the_corpus)
                     EXPECT_STREQ(c.verb_name, ftpuri::to_string(w.verb()).data());
                     EXPECT_EQ(c.has_argument, w.has_argument() ? 1U : 0U);
                     EXPECT_EQ(std::string_view(c.raw_argument, c.raw_argument_length), w.raw_argument());
-                    EXPECT_EQ(c.argument_offset, w.offset());
+                    EXPECT_EQ(c.argument_offset,
+                              w.offset() == ftpuri::ftp_command::npos ? FTPURI_NPOS : w.offset() + base);
                     std::vector<char> line(w.size() + 1);
                     std::size_t n = 0;
                     ASSERT_EQ(ftpuri_plan_write_line(&plan, line.data(), line.size(), &n), FTPURI_OK);
@@ -264,6 +267,54 @@ TEST(c_api, a_copied_plan_goes_on_from_where_the_copy_was_made)
     std::vector<std::string> const rest = {"CWD a", "CWD b", "CWD c", "TYPE I", "RETR f"};
     EXPECT_EQ(from_copy, rest);
     EXPECT_EQ(from_original, rest);
+}
+
+// A copy of a plan that has ended has ended too: it gives no command, and no line.
+TEST(c_api, a_copy_of_an_ended_plan_has_ended)
+{
+    ftpuri_plan plan;
+    ASSERT_EQ(ftpuri_plan_init(&plan, "ftp://h/f.txt", FTPURI_NUL_TERMINATED, nullptr, nullptr, nullptr, nullptr),
+              FTPURI_OK);
+    ftpuri_command c = FTPURI_COMMAND_INIT;
+    while (ftpuri_plan_next(&plan, &c) == FTPURI_OK) {
+    }
+    ftpuri_plan copy;
+    std::memcpy(&copy, &plan, sizeof plan);
+    std::array<char, 64> line{};
+    std::size_t n = 0;
+    for (ftpuri_plan* p : {&plan, &copy}) {
+        EXPECT_EQ(ftpuri_plan_write_line(p, line.data(), line.size(), &n), FTPURI_BAD_ARGUMENT);
+        EXPECT_EQ(ftpuri_plan_next(p, &c), FTPURI_INVALID);
+    }
+}
+
+// Offsets are the input's, also where the lenient profile trimmed blanks off its front: a
+// command's argument_offset and a plan's error.
+TEST(c_api, plan_offsets_are_the_inputs_after_a_lenient_trim)
+{
+    ftpuri_parse_options const lenient = c_options(FTPURI_PROFILE_LENIENT);
+    std::string const input = "  ftp://h/dir/a";
+    ftpuri_plan plan;
+    ASSERT_EQ(ftpuri_plan_init(&plan, input.data(), input.size(), &lenient, nullptr, nullptr, nullptr), FTPURI_OK);
+    ftpuri_command c = FTPURI_COMMAND_INIT;
+    std::vector<std::string> arguments;
+    while (ftpuri_plan_next(&plan, &c) == FTPURI_OK) {
+        if (c.argument_offset == FTPURI_NPOS) continue;
+        ASSERT_LE(c.argument_offset + c.raw_argument_length, input.size());
+        EXPECT_EQ(input.substr(c.argument_offset, c.raw_argument_length),
+                  std::string_view(c.raw_argument, c.raw_argument_length));
+        arguments.emplace_back(c.raw_argument, c.raw_argument_length);
+    }
+    EXPECT_EQ(arguments, (std::vector<std::string>{"dir", "a"}));
+
+    std::string const slashed = "  ftp://h/a%2Fb/f";
+    ftpuri_plan_options nocwd = FTPURI_PLAN_OPTIONS_INIT;
+    nocwd.mode = FTPURI_PLAN_NOCWD;
+    ftpuri_diagnostic error = FTPURI_DIAGNOSTIC_INIT;
+    ASSERT_EQ(ftpuri_plan_init(&plan, slashed.data(), slashed.size(), &lenient, &nocwd, nullptr, &error),
+              FTPURI_INVALID);
+    EXPECT_EQ(error.id, FTPURI_DIAG_PLAN_NOCWD_SLASH);
+    EXPECT_EQ(error.offset, slashed.find("%2F"));
 }
 
 TEST(c_api, buffers_too_small_say_the_size_needed_and_write_nothing_past_their_end)
