@@ -45,7 +45,9 @@ bool scan_fragment_chars(cursor<Sink>& c, std::uint32_t begin, std::uint32_t end
             return c.bad_byte(q, where);
         }
     }
-    return report_utf8(c, utf8, utf8.finish(), where);
+    if (!report_utf8(c, utf8, utf8.finish(), where)) return false;
+    if (!utf8.ok()) c.warn(diag_id::pct_non_utf8, where, begin, end - begin);
+    return true;
 }
 
 // [ "?" query ] [ "#" fragment ]     query = fragment = *( pchar / "/" / "?" )

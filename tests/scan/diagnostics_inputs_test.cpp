@@ -102,6 +102,8 @@ extra_case const extra_cases[] = {
     {R, "pct.non-utf8", "ftp://h/a/%C3", 10, 3, W},
     {S, "pct.non-utf8", "ftp://h/%C3%28", 8, 6, W},
     {S, "pct.non-utf8", "ftp://u%FE@h/", 6, 4, W},  // over the user
+    {R, "pct.non-utf8", "ftp://h/f?a%C3b", 10, 5, W}, // over the query, which a client may send
+    {L, "pct.non-utf8", "ftp://h/f#%FE", 10, 3, W},   // and the fragment, which a service may log
     {S, "pct.telnet-iac", "ftp://u%FF@h/", 7, 3, E},
     {R, "pct.telnet-iac", "ftp://u:%ff@h/", 8, 3, W},
     {L, "pct.telnet-iac", "ftp://h/a/b%FF%F4", 11, 3, W},
