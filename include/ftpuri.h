@@ -216,8 +216,9 @@ FTPURI_API int ftpuri_equivalent(const char* a, size_t a_length, const char* b, 
 /* ---- percent-encoding --------------------------------------------------------------------- */
 
 /* Decodes every %XX of `input` into `out` (no NUL is added; decoding never grows a string, so
- * `length` bytes suffice). `*written` gets the bytes written. FTPURI_MALFORMED_ESCAPE: a '%'
- * without two hex digits, at `*error_offset` (when not NULL). */
+ * `length` bytes suffice). `*written` gets the bytes written; with FTPURI_BUFFER_TOO_SMALL, the
+ * bytes needed. FTPURI_MALFORMED_ESCAPE: a '%' without two hex digits, at `*error_offset` (when
+ * not NULL), and `*written` the bytes written before it. */
 FTPURI_API int ftpuri_percent_decode(const char* input, size_t length, char* out, size_t out_size, size_t* written,
                                      uint32_t* error_offset) FTPURI_NOEXCEPT;
 /* An `out_size` that always suffices for ftpuri_percent_decode: the input's length. */

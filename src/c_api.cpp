@@ -303,16 +303,14 @@ int ftpuri_percent_decode(char const* input, std::size_t length, char* out, std:
     std::optional<std::string_view> const in = text(input, length);
     if (!in || !usable(out, out_size)) return FTPURI_BAD_ARGUMENT;
     percent_decode_result const r = percent_decode_into(*in, std::span<char>(out, out_size));
-    if (written != nullptr) *written = r.size;
+    // ok: the bytes written; too small: the bytes needed (r.size, exact); malformed: the bytes
+    // written before the bad escape, as many as there was room for.
+    if (written != nullptr) *written = r.status == write_status::invalid ? std::min(r.size, out_size) : r.size;
     if (r.status == write_status::invalid) {
         if (error_offset != nullptr) *error_offset = r.offset;
         return FTPURI_MALFORMED_ESCAPE;
     }
-    if (r.status == write_status::buffer_too_small) {
-        if (written != nullptr) *written = percent_decode_size_bound(*in);
-        return FTPURI_BUFFER_TOO_SMALL;
-    }
-    return FTPURI_OK;
+    return r.status == write_status::buffer_too_small ? FTPURI_BUFFER_TOO_SMALL : FTPURI_OK;
 }
 
 int ftpuri_percent_encode(char const* input, std::size_t length, std::uint32_t set, char* out, std::size_t out_size,

@@ -351,6 +351,12 @@ TEST(c_api, buffers_too_small_say_the_size_needed_and_write_nothing_past_their_e
     ASSERT_EQ(ftpuri_percent_decode("a%20b%3Bc", FTPURI_NUL_TERMINATED, out.data(), out.size(), &n, &at), FTPURI_OK);
     EXPECT_EQ(std::string_view(out.data(), n), "a b;c");
     EXPECT_EQ(ftpuri_percent_decode("a%20b", 5, out.data(), 2, &n, nullptr), FTPURI_BUFFER_TOO_SMALL);
+    // Too small: the size needed, exactly; malformed: the bytes written, no more than the room.
+    EXPECT_EQ(ftpuri_percent_decode("%41%42%43", 9, out.data(), 2, &n, nullptr), FTPURI_BUFFER_TOO_SMALL);
+    EXPECT_EQ(n, 3U);
+    EXPECT_EQ(ftpuri_percent_decode("abcdef%4", 8, out.data(), 2, &n, &at), FTPURI_MALFORMED_ESCAPE);
+    EXPECT_EQ(at, 6U);
+    EXPECT_EQ(n, 2U);
 
     // A plan's line.
     ftpuri_plan plan;
