@@ -114,7 +114,12 @@ unicode_host_reading scan_unicode_host(cursor<Sink>& c, std::uint32_t begin, std
             c.fail(unavailable ? diag_id::host_idna_unavailable : diag_id::host_idna_invalid, component::host, begin,
                    length);
         } else {
-            c.fail(dns_error ? dns_error->id : diag_id::host_invalid_char, component::host, begin, length);
+            // Converted, but no DNS name: under the rule's id where lenient has it, else as
+            // one IDNA refuses (an empty label from U+3002, which UTS #46 with DNS lengths
+            // verified refuses too).
+            diag_id const id = dns_error ? dns_error->id : diag_id::host_invalid_char;
+            bool const lenient_has_it = info(id).by_profile[static_cast<std::size_t>(profile::lenient)].has_value();
+            c.fail(lenient_has_it ? id : diag_id::host_idna_invalid, component::host, begin, length);
         }
         return refused;
     }

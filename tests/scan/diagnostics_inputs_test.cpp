@@ -324,6 +324,7 @@ extra_case const extra_cases[] = {
     {L, "host.not-dns", "ftp://good.example%40evil.com/", 6, 23, W},
     {L, "host.idna-invalid", R"(ftp://xn--a\xC3\xA9/)", 6, 7, E},   // an A-label prefix on a Unicode label
     {L, "host.idna-invalid", R"(ftp://\xE2\x98\x83.com/)", 6, 7, E},  // a symbol: IDNA2008 disallows it
+    {L, "host.idna-invalid", R"(ftp://\xE3\x80\x82localhost/)", 6, 12, E}, // its IDNA form has an empty label
     {L, "char.space", "ftp://u p@h/", 7, 1, W},
     {L, "char.space", "ftp://h/f#a b", 11, 1, W},
     {L, "char.space", "ftp://a b/", 7, 1, E},  // in a host or a port there is no repair
