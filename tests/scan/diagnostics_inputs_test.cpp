@@ -128,6 +128,7 @@ extra_case const extra_cases[] = {
     {S, "host.underscore", "ftp://_ftp._tcp.example/", 6, 1, E},
     {R, "host.underscore", "ftp://a.my_host.example/x", 10, 1, W},
     {L, "host.underscore", "ftp://u@My_Host.example:2121/", 10, 1, W},
+    {L, "host.not-dns", "ftp://a_b..com/", 6, 8, W}, // an "_" taken for a letter, and a DNS rule broken
     {S, "pct.overlong-utf8", "ftp://h/%E0%80%AE", 8, 9, E},
     {S, "pct.overlong-utf8", "ftp://h/%E0%80x%41", 8, 6, E}, // cut short by a raw byte, then an escape
     {S, "pct.overlong-utf8", "ftp://h/%F0%80%C3%A9", 8, 6, E}, // cut short by a new lead: the cut sequence
