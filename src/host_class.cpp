@@ -293,13 +293,10 @@ host_class classify_address(std::span<std::uint8_t const, 4> ipv4) noexcept
 
 host_class classify_address(std::span<std::uint8_t const, 16> ipv6) noexcept
 {
-    std::uint64_t high = 0;
-    std::uint64_t low = 0;
-    for (std::size_t i = 0; i < 8; ++i) {
-        high = high << 8U | ipv6[i];
-        low = low << 8U | ipv6[8 + i];
-    }
-    return classify_ipv6(high, low);
+    rules::ipv6_pieces pieces{};
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+        pieces[i] = static_cast<std::uint16_t>(ipv6[2 * i] << 8U | ipv6[2 * i + 1]);
+    return classify_ipv6_pieces(pieces);
 }
 
 namespace {
