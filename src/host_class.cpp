@@ -153,9 +153,11 @@ host_class class_by_last_label(std::string_view name, std::string_view last) noe
 }
 
 // Names that /etc/hosts gives the machine itself on common systems (Debian's: localhost6,
-// ip6-localhost, ip6-loopback; Red Hat's: localhost.localdomain), beside RFC 6761's localhost.
-constexpr std::array<std::string_view, 4> loopback_names = {"localhost.localdomain", "localhost6", "ip6-localhost",
-                                                            "ip6-loopback"};
+// ip6-localhost, ip6-loopback; Red Hat's: localhost.localdomain, localhost4,
+// localhost4.localdomain4, localhost6.localdomain6), beside RFC 6761's localhost.
+constexpr std::array<std::string_view, 7> loopback_names = {
+    "localhost.localdomain",  "localhost6", "ip6-localhost", "ip6-loopback", "localhost4", "localhost4.localdomain4",
+    "localhost6.localdomain6"};
 
 // The classes of every address a resolver or browser could read into `number` (a name that
 // ends in a number), as reserved when one refuses it: it then looks it up as a name, and no DNS

@@ -22,7 +22,7 @@
 //     browser could read into it, the worst class winning, and as reserved when a reader
 //     refuses it (no DNS name ends in a number);
 //   - localhost and *.localhost as loopback (RFC 6761), and the names common /etc/hosts files
-//     give the machine (localhost.localdomain, localhost6, ip6-localhost, ip6-loopback);
+//     give the machine (localhost.localdomain, localhost4, localhost6, ip6-localhost, ...);
 //     .local, .internal, .home.arpa, .test, .invalid and .onion as special_use, and a name of
 //     one label ("metadata"), which search domains make a local one; an empty host, which
 //     clients fill in with the local machine, as unspecified; a name still holding an escape

@@ -360,6 +360,9 @@ constexpr host_case hosts[] = {
     {"ftp://ip6-localhost/", strict, loopback},
     {"ftp://ip6-loopback/", strict, loopback},
     {"ftp://ip6-loopback.example/", strict, public_},
+    {"ftp://localhost4/", strict, loopback},
+    {"ftp://localhost4.localdomain4/", strict, loopback},
+    {"ftp://LOCALHOST6.localdomain6./", strict, loopback},
     // One label is never an Internet host: search domains make it internal (cloud metadata).
     {"ftp://metadata/", strict, special_use},
     {"ftp://instance-data/", strict, special_use},
