@@ -76,6 +76,7 @@ extra_case const extra_cases[] = {
     {R, "char.space", "ftp://h/a#b c", 11, 1, E},
     {S, "char.space", "ftp://u p@h/", 7, 1, E},
     {R, "char.space", "ftp://[a b c]/", 8, 1, E}, // the first of an IP-literal's
+    {S, "host.ipv6-invalid", "ftp://[::1[]/", 6, 6, E}, // a "[" inside is no zone id's "%"
     {S, "char.non-ascii", R"(ftp://h\xC3\xA9/)", 7, 1, E},
     {R, "char.non-ascii", R"(ftp://h/f#\xFF)", 10, 1, E},
     {S, "char.unsafe", R"(ftp://u"@h/)", 7, 1, E},
