@@ -176,6 +176,7 @@ INSTANTIATE_TEST_SUITE_P(
         redact_case{"<URL: ftp://u:pw@h/>", byte_range{14, 2}, "<URL: ftp://u:****@h/>"},
         redact_case{"<url:FTP://u:pw@h/>", byte_range{13, 2}, "<url:FTP://u:****@h/>"},
         redact_case{"URL:ftp://u:pw@h/x", byte_range{12, 2}, "URL:ftp://u:****@h/x"},
+        redact_case{"<URL:ftp://u:pa/ss@h/>", byte_range{13, 5}, "<URL:ftp://u:****@h/>"},
         redact_case{"<URL:http://u:SECRET@h/>", byte_range{14, 6}, "<URL:http://u:****@h/>"}));
 
 // What the peers' own tests say a password is, with the mask that covers it. From
