@@ -218,10 +218,8 @@ host_class_set decoded_host_classes(std::string_view raw) noexcept
     host_reading whole;
     host_reading piece; // the reparsing reader's and inet_aton()'s
     bool cut = false;
-    for (std::size_t i = 0; i < raw.size();) {
-        int const escaped = escape_at(raw, i);
-        auto const c = static_cast<unsigned char>(escaped >= 0 ? escaped : raw[i]);
-        i += escaped >= 0 ? 3 : 1;
+    decoded_reader bytes(raw);
+    for (unsigned char c = 0; bytes.next(c);) {
         whole.put(c);
         bool const space = c == ' ' || (c >= '\t' && c <= '\r');
         if (cut || space || c == '/' || c == '\\' || c == '?' || c == '#') {

@@ -32,7 +32,7 @@ public:
         if (c == '.') {
             previous_label_ = label_;
             label_ = {};
-        } else if (c == '0' && label_.is("00", "0x")) {
+        } else if (c == '0' && (label_.is("00") || label_.is("0x"))) {
             return; // a third leading zero, or a zero after "0x"
         } else {
             label_.put(c);
@@ -44,7 +44,6 @@ public:
     // Forgets what was put: a decoded "@" begins the host anew.
     void restart() noexcept { *this = host_reading{}; }
 
-    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
     // Whether text() holds the whole reading.
     [[nodiscard]] bool whole() const noexcept { return size_ <= capacity; }
     [[nodiscard]] std::string_view text() const noexcept { return {text_.data(), size_ < capacity ? size_ : capacity}; }
@@ -65,10 +64,9 @@ private:
             if (size < label_capacity) text[size] = c;
             ++size;
         }
-        [[nodiscard]] bool is(std::string_view a, std::string_view b) const noexcept
+        [[nodiscard]] bool is(std::string_view word) const noexcept // word: at most label_capacity
         {
-            std::string_view const held(text.data(), size < label_capacity ? size : label_capacity);
-            return size == held.size() && (held == a || held == b);
+            return size == word.size() && std::string_view(text.data(), size) == word;
         }
     };
 
